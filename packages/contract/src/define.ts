@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint:
+ * - `public`: anyone;
+ * - `optional`: anyone, and the caller's member is known when a valid token is sent;
+ * - `member`: a valid member token is required (HTTP 401 otherwise).
+ */
+export type Access = 'public' | 'optional' | 'member';
+
+export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  module: string;
+  action: string;
+  method: HttpMethod;
+  /** `/api/{module}/{action}`, exactly as the spec writes it. */
+  path: string;
+  summary: string;
+  access: Access;
+  /** Query string for GET and DELETE-without-body, JSON body otherwise. */
+  input: I;
+  output: O;
+}
+
+export function defineEndpoint<I extends z.ZodType, O extends z.ZodType>(
+  def: Omit<EndpointDef<I, O>, 'path'>,
+): EndpointDef<I, O> {
+  return { ...def, path: `/api/${def.module}/${def.action}` };
+}
+
+export type InputOf<E extends EndpointDef> = z.input<E['input']>;
+export type OutputOf<E extends EndpointDef> = z.output<E['output']>;
+
+/** Every `/api` response has this shape. */
+export interface Envelope<T> {
+  success: boolean;
+  data: T | null;
+  message: string;
+}
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.boolean(), data: data.nullable(), message: z.string() });
+}
+
+/** An input with no fields; unknown fields are ignored. */
+export const emptyInput = z.object({});

@@ -1,0 +1,25 @@
+import './errors';
+import { MemberAuth } from './modules/member-auth';
+import { MemberInfo } from './modules/member-info';
+import { MemberAdmin } from './modules/member-admin';
+import { CKInfo } from './modules/ck-info';
+import { Captcha } from './modules/captcha';
+import { Sandbox } from './modules/sandbox';
+import type { EndpointDef } from './define';
+
+export * from './define';
+export * from './errors';
+export * from './common';
+export * from './modules/member-auth';
+export * from './modules/member-info';
+export * from './modules/member-admin';
+export * from './modules/ck-info';
+export * from './modules/captcha';
+export * from './modules/sandbox';
+
+/** Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. */
+export const api = { MemberAuth, MemberInfo, MemberAdmin, CKInfo, Captcha, Sandbox } as const;
+
+export const allEndpoints: EndpointDef[] = Object.values(api).flatMap((m) =>
+  Object.values(m as Record<string, EndpointDef>),
+);

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint, emptyInput } from '../define';
+
+/** The member's account manager, as the consulting panel shows it. */
+export const accountManagerSchema = z.object({
+  qq: z.string(),
+  mobile: z.string(),
+  pic: z.string(),
+  realName: z.string(),
+});
+export type AccountManager = z.infer<typeof accountManagerSchema>;
+
+export const MemberAdmin = {
+  Get: defineEndpoint({
+    module: 'MemberAdmin',
+    action: 'Get',
+    method: 'GET',
+    summary: '当前会员的专属客户经理（未分配时为 null）',
+    access: 'member',
+    input: emptyInput,
+    output: accountManagerSchema.nullable(),
+  }),
+} as const;
