@@ -1,7 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+// In CI each run also writes a JSON report that tooling/ci/summary.mjs adds up.
+const jsonReport = process.env.CI
+  ? [
+      [
+        'json',
+        { outputFile: `.ci-results/vitest-${process.env.VITEST_JSON ?? 'main'}.json` },
+      ] as const,
+    ]
+  : [];
+
 export default defineConfig({
   test: {
+    reporters: ['default', ...jsonReport],
     projects: [
       {
         test: {

@@ -1,0 +1,24 @@
+// Starts the built server for the browser tests on a fresh embedded database.
+import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = `${root}.data/e2e`;
+rmSync(dataDir, { recursive: true, force: true });
+
+const server = spawn(process.execPath, [`${root}apps/server/dist/main.js`], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: process.env.E2E_PORT ?? '4310',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
