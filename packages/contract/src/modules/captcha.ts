@@ -12,13 +12,22 @@ export const captchaConfigSchema = z.discriminatedUnion('provider', [
 ]);
 export type CaptchaConfig = z.infer<typeof captchaConfigSchema>;
 
-/** An ALTCHA proof-of-work challenge (https://altcha.org/docs/api/challenge-api). */
+/**
+ * An ALTCHA v2 challenge, as altcha-lib 2.x `createChallenge` makes it and the altcha 3.x widget
+ * solves it (v1's `{algorithm, challenge, maxnumber, salt}` shape is NOT used). The widget's
+ * result — base64 JSON `{challenge, solution}` — travels as `ncVerifyDto.token`.
+ */
 export const altchaChallengeSchema = z.object({
-  algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.number().int().optional(),
-  salt: z.string(),
-  signature: z.string(),
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string().optional(),
 });
 export type AltchaChallenge = z.infer<typeof altchaChallengeSchema>;
 
