@@ -1,0 +1,277 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from '../lib/paths';
+
+/** Development defaults. Production refuses to start while any of them is in use. */
+export const DEV_JWT_SECRET = 'dev-only-jwt-secret-do-not-use-in-production';
+export const DEV_ALTCHA_HMAC_KEY = 'dev-only-altcha-hmac-key-do-not-use-in-production';
+const MIN_SECRET_LENGTH = 32;
+
+const intSetting = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be an integer' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` })
+    .default(fallback);
+
+const text = () => z.string().trim().optional();
+const textOr = (fallback: string) => z.string().trim().default(fallback);
+
+const url = z.url({ error: 'must be a URL' }).optional();
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'], {
+      error: 'must be development, test or production',
+    })
+    .default('development'),
+  HOST: textOr('127.0.0.1'),
+  PORT: intSetting(3000, 0, 65535),
+  DATABASE_URL: url,
+  DATA_DIR: text(),
+  WEB_DIST_DIR: text(),
+  JWT_SECRET: textOr(DEV_JWT_SECRET),
+  JWT_ISSUER: textOr('pcb-member-centre'),
+  JWT_AUDIENCE: textOr('member'),
+  ACCESS_TOKEN_TTL_SECONDS: intSetting(86_400, 60, 30 * 86_400),
+  REDIS_URL: url,
+  CAPTCHA_PROVIDER: z
+    .enum(['altcha', 'aliyun'], { error: 'must be altcha or aliyun' })
+    .default('altcha'),
+  ALTCHA_HMAC_KEY: textOr(DEV_ALTCHA_HMAC_KEY),
+  // Around 1000 iterations keeps a low-end phone under a second (see stack-notes).
+  ALTCHA_MAX_NUMBER: intSetting(1000, 10, 1_000_000),
+  ALIYUN_CAPTCHA_ACCESS_KEY_ID: text(),
+  ALIYUN_CAPTCHA_ACCESS_KEY_SECRET: text(),
+  ALIYUN_CAPTCHA_SCENE_ID: text(),
+  ALIYUN_CAPTCHA_PREFIX: text(),
+  ALIYUN_CAPTCHA_REGION: textOr('cn-shanghai'),
+  ALIYUN_CAPTCHA_ENDPOINT: url,
+  SMS_PROVIDER: z
+    .enum(['sandbox', 'aliyun'], { error: 'must be sandbox or aliyun' })
+    .default('sandbox'),
+  ALIYUN_SMS_ACCESS_KEY_ID: text(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: text(),
+  ALIYUN_SMS_SIGN_NAME: text(),
+  ALIYUN_SMS_TEMPLATE_CODE: text(),
+  ALIYUN_SMS_REGISTERED_TEMPLATE_CODE: text(),
+  ALIYUN_SMS_ENDPOINT: z.url({ error: 'must be a URL' }).default('https://dysmsapi.aliyuncs.com'),
+  SMS_DAILY_LIMIT: intSetting(10, 1, 1000),
+  SMS_IP_DAILY_LIMIT: intSetting(30, 1, 100_000),
+  MEMBER_AGREEMENT_VERSION: textOr('2026-11'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .optional(),
+  TRUST_PROXY: text(),
+});
+
+type Env = z.infer<typeof envSchema>;
+export type NodeEnv = Env['NODE_ENV'];
+
+export interface AliyunCredentials {
+  accessKeyId: string;
+  accessKeySecret: string;
+  endpoint: string;
+}
+
+export type CaptchaConfig =
+  | { provider: 'altcha'; altcha: { hmacKey: string; maxNumber: number } }
+  | {
+      provider: 'aliyun';
+      altcha: { hmacKey: string; maxNumber: number };
+      aliyun: AliyunCredentials & { sceneId: string; prefix: string; region: string };
+    };
+
+export type SmsConfig = {
+  dailyLimit: number;
+  ipDailyLimit: number;
+} & (
+  | { provider: 'sandbox' }
+  | {
+      provider: 'aliyun';
+      aliyun: AliyunCredentials & {
+        signName: string;
+        templateCode: string;
+        registeredTemplateCode: string;
+      };
+    }
+);
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** Absent: the server runs an embedded PostgreSQL under dataDir/pg. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  webDistDir: string;
+  jwt: { secret: string; issuer: string; audience: string; ttlSeconds: number };
+  redisUrl: string | undefined;
+  captcha: CaptchaConfig;
+  sms: SmsConfig;
+  memberAgreementVersion: string;
+  logLevel: NonNullable<Env['LOG_LEVEL']>;
+  trustProxy: TrustProxy;
+}
+
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** `true`, a hop count, or a comma-separated list of proxy addresses / CIDR ranges. */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** Collects every missing Aliyun setting so one start attempt names them all. */
+function requireAll(env: Env, names: (keyof Env)[], why: string, problems: string[]): void {
+  for (const name of names) {
+    if (!env[name]) problems.push(`${name} is required when ${why}`);
+  }
+}
+
+function productionProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const secrets = [
+    ['JWT_SECRET', env.JWT_SECRET, DEV_JWT_SECRET],
+    ['ALTCHA_HMAC_KEY', env.ALTCHA_HMAC_KEY, DEV_ALTCHA_HMAC_KEY],
+  ] as const;
+  for (const [name, value, devDefault] of secrets) {
+    if (value === devDefault)
+      problems.push(`${name} must be set in production (the default is public)`);
+    else if (value.length < MIN_SECRET_LENGTH)
+      problems.push(`${name} must be at least ${MIN_SECRET_LENGTH} characters in production`);
+  }
+  if (env.SMS_PROVIDER === 'sandbox')
+    problems.push('SMS_PROVIDER=sandbox cannot be used in production (no text would be sent)');
+  if (!env.DATABASE_URL)
+    problems.push(
+      'DATABASE_URL is required in production (the embedded database is for development)',
+    );
+  return problems;
+}
+
+/**
+ * Reads and checks the environment. Every problem is reported at once, so an operator fixes a
+ * deployment in one round.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'} ${i.message}`),
+    );
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const problems = isProduction ? productionProblems(env) : [];
+
+  if (env.CAPTCHA_PROVIDER === 'aliyun') {
+    requireAll(
+      env,
+      [
+        'ALIYUN_CAPTCHA_ACCESS_KEY_ID',
+        'ALIYUN_CAPTCHA_ACCESS_KEY_SECRET',
+        'ALIYUN_CAPTCHA_SCENE_ID',
+        'ALIYUN_CAPTCHA_PREFIX',
+      ],
+      'CAPTCHA_PROVIDER=aliyun',
+      problems,
+    );
+  }
+  if (env.SMS_PROVIDER === 'aliyun') {
+    requireAll(
+      env,
+      [
+        'ALIYUN_SMS_ACCESS_KEY_ID',
+        'ALIYUN_SMS_ACCESS_KEY_SECRET',
+        'ALIYUN_SMS_SIGN_NAME',
+        'ALIYUN_SMS_TEMPLATE_CODE',
+        'ALIYUN_SMS_REGISTERED_TEMPLATE_CODE',
+      ],
+      'SMS_PROVIDER=aliyun',
+      problems,
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const root = repoRoot();
+  const altcha = { hmacKey: env.ALTCHA_HMAC_KEY, maxNumber: env.ALTCHA_MAX_NUMBER };
+  const captcha: CaptchaConfig =
+    env.CAPTCHA_PROVIDER === 'aliyun'
+      ? {
+          provider: 'aliyun',
+          altcha,
+          aliyun: {
+            accessKeyId: env.ALIYUN_CAPTCHA_ACCESS_KEY_ID ?? '',
+            accessKeySecret: env.ALIYUN_CAPTCHA_ACCESS_KEY_SECRET ?? '',
+            sceneId: env.ALIYUN_CAPTCHA_SCENE_ID ?? '',
+            prefix: env.ALIYUN_CAPTCHA_PREFIX ?? '',
+            region: env.ALIYUN_CAPTCHA_REGION,
+            endpoint:
+              env.ALIYUN_CAPTCHA_ENDPOINT ??
+              `https://captcha.${env.ALIYUN_CAPTCHA_REGION}.aliyuncs.com`,
+          },
+        }
+      : { provider: 'altcha', altcha };
+  const limits = { dailyLimit: env.SMS_DAILY_LIMIT, ipDailyLimit: env.SMS_IP_DAILY_LIMIT };
+  const sms: SmsConfig =
+    env.SMS_PROVIDER === 'aliyun'
+      ? {
+          ...limits,
+          provider: 'aliyun',
+          aliyun: {
+            accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
+            accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
+            signName: env.ALIYUN_SMS_SIGN_NAME ?? '',
+            templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+            registeredTemplateCode: env.ALIYUN_SMS_REGISTERED_TEMPLATE_CODE ?? '',
+            endpoint: env.ALIYUN_SMS_ENDPOINT,
+          },
+        }
+      : { ...limits, provider: 'sandbox' };
+
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction,
+    host: env.HOST,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, '.data')),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps', 'web', 'dist')),
+    jwt: {
+      secret: env.JWT_SECRET,
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+      ttlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    },
+    redisUrl: env.REDIS_URL,
+    captcha,
+    sms,
+    memberAgreementVersion: env.MEMBER_AGREEMENT_VERSION,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  };
+}

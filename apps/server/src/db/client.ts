@@ -1,0 +1,25 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+}
+
+export interface DatabaseOptions {
+  max?: number;
+  /** Where idle-client errors go (a dropped connection must not crash the process). */
+  onError?: (error: Error) => void;
+}
+
+export function createDatabase(connectionString: string, options: DatabaseOptions = {}): Database {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  pool.on('error', (error) => {
+    if (options.onError) options.onError(error);
+    else console.error('PostgreSQL pool error', error);
+  });
+  return { db: drizzle(pool, { schema }), pool };
+}

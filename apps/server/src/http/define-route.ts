@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { EndpointDef } from '@pcb/contract';
+import type { AuthMember, Authenticate } from './auth';
+import { envelopeSchema, errorEnvelopeSchema, ok } from './envelope';
+import { unauthorized } from './errors';
+
+export interface RouteContext<I> {
+  input: I;
+  /** The caller on `member` routes (always set) and `optional` routes (when a valid token came). */
+  member: AuthMember | null;
+  /** The caller on a `member` route; throws 401 elsewhere when nobody is logged in. */
+  requireMember: () => AuthMember;
+  ip: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<E extends EndpointDef> = (
+  ctx: RouteContext<z.output<E['input']>>,
+) => Promise<z.output<E['output']>>;
+
+export type DefineRoute = <E extends EndpointDef>(
+  def: E,
+  handler: RouteHandler<E>,
+  options?: { hidden?: boolean },
+) => void;
+
+/**
+ * Registers an endpoint from its contract definition: method, path, input (query string for
+ * GET, JSON body otherwise), output, access. The handler returns the data; the envelope, the
+ * validation and the OpenAPI entry all come from the same definition.
+ */
+export function createDefineRoute(app: FastifyInstance, authenticate: Authenticate): DefineRoute {
+  return <E extends EndpointDef>(
+    def: E,
+    handler: RouteHandler<E>,
+    options: { hidden?: boolean } = {},
+  ) => {
+    const inputLocation = def.method === 'GET' ? 'querystring' : 'body';
+    app.route({
+      method: def.method,
+      url: def.path,
+      schema: {
+        summary: def.summary,
+        tags: [def.module],
+        operationId: `${def.module}_${def.action}`,
+        hide: options.hidden,
+        ...(def.access === 'member' ? { security: [{ bearerAuth: [] }] } : {}),
+        [inputLocation]: def.input,
+        response: {
+          200: envelopeSchema(def.output),
+          '4XX': errorEnvelopeSchema,
+          '5XX': errorEnvelopeSchema,
+        },
+      },
+      // Before the body is read: an anonymous call to a member route is answered 401 at once.
+      onRequest:
+        def.access === 'public'
+          ? undefined
+          : async (request) => {
+              request.member = await authenticate(request.headers.authorization);
+              if (def.access === 'member' && !request.member) throw unauthorized();
+            },
+      // A POST without a body (Activate) is an empty input, not a missing one.
+      preValidation: async (request) => {
+        if (inputLocation === 'body' && request.body === undefined) request.body = {};
+      },
+      handler: async (request, reply) => {
+        const data = await handler({
+          input: (inputLocation === 'body' ? request.body : request.query) as z.output<E['input']>,
+          member: request.member,
+          requireMember: () => {
+            if (!request.member) throw unauthorized();
+            return request.member;
+          },
+          ip: request.ip,
+          request,
+          reply,
+        });
+        return ok(data);
+      },
+    });
+  };
+}

@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { fail } from './envelope';
+import { AppError, messages } from './errors';
+import { InputValidationError } from './validation';
+
+/** Fastify's own client errors, in words a member understands. */
+const clientErrorMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: messages.unsupportedMediaType,
+  FST_ERR_CTP_BODY_TOO_LARGE: messages.tooLarge,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: messages.badRequest,
+  FST_ERR_CTP_EMPTY_JSON_BODY: messages.badJson,
+  FST_ERR_CTP_INVALID_JSON_BODY: messages.badJson,
+};
+
+/**
+ * One place turns every failure into the envelope. Client errors say what to fix; server
+ * errors are logged in full and answered with a generic text, never with internals.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | InputValidationError, request, reply) => {
+    if (error instanceof AppError || error instanceof InputValidationError) {
+      if (error.statusCode === 429) request.log.warn({ message: error.message }, 'rate limited');
+      return reply.code(error.statusCode).send(fail(error.message));
+    }
+    const status =
+      'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = 'code' in error ? String(error.code) : '';
+      const message =
+        clientErrorMessages[code] ??
+        (error instanceof SyntaxError ? messages.badJson : messages.badRequest);
+      return reply.code(status).send(fail(message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(fail(messages.serverError));
+  });
+}

@@ -1,0 +1,18 @@
+/**
+ * Short-lived shared state: SMS codes, captcha replay records, rate-limit counters. Kept out
+ * of process memory so any number of server instances agree on it.
+ */
+export interface EphemeralStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Stores the value only when the key is absent or expired; true when it was stored. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Atomic increment; the TTL starts with the first increment and is not extended after. */
+  incr(key: string, ttlMs: number): Promise<number>;
+  /** Atomic get-and-delete: of two concurrent takes, only one receives the value. */
+  take(key: string): Promise<string | null>;
+  delete(key: string): Promise<void>;
+  /** Drops expired entries (a no-op where the backend expires keys itself). */
+  purgeExpired(): Promise<number>;
+  close(): Promise<void>;
+}

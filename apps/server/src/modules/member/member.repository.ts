@@ -1,0 +1,118 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accountManager } from './account-manager.table';
+import { member, memberAgreement, type MemberRow } from './member.table';
+
+export type NewMember = typeof member.$inferInsert;
+
+export function createMemberRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<MemberRow | undefined> {
+      const [row] = await db.select().from(member).where(eq(member.id, id));
+      return row;
+    },
+
+    async findAuthState(id: number) {
+      const [row] = await db
+        .select({ id: member.id, status: member.status, tokenVersion: member.tokenVersion })
+        .from(member)
+        .where(eq(member.id, id));
+      return row ?? null;
+    },
+
+    async findByMobile(mobile: string): Promise<MemberRow | undefined> {
+      const [row] = await db.select().from(member).where(eq(member.mobile, mobile));
+      return row;
+    },
+
+    async findByUserName(userName: string): Promise<MemberRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(member)
+        .where(sql`lower(${member.userName}) = lower(${userName})`);
+      return row;
+    },
+
+    async existsByMobile(mobile: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: member.id })
+        .from(member)
+        .where(eq(member.mobile, mobile));
+      return row !== undefined;
+    },
+
+    /**
+     * Inserts unless the mobile is taken (also by a concurrent insert); the member is given
+     * the active account manager with the fewest members. Returns undefined when taken.
+     */
+    async insertWithManager(values: NewMember, agreementIp: string | null) {
+      return db.transaction(async (tx) => {
+        const [manager] = await tx
+          .select({ id: accountManager.id })
+          .from(accountManager)
+          .leftJoin(member, eq(member.accountManagerId, accountManager.id))
+          .where(eq(accountManager.isActive, true))
+          .groupBy(accountManager.id)
+          .orderBy(asc(count(member.id)), asc(accountManager.id))
+          .limit(1);
+        const [created] = await tx
+          .insert(member)
+          .values({ ...values, accountManagerId: manager?.id ?? null })
+          .onConflictDoNothing({ target: member.mobile })
+          .returning();
+        if (created?.agreementVersion && created.agreementSignedAt) {
+          await tx.insert(memberAgreement).values({
+            memberId: created.id,
+            version: created.agreementVersion,
+            signedAt: created.agreementSignedAt,
+            ip: agreementIp,
+          });
+        }
+        return created;
+      });
+    },
+
+    /** Records the acceptance once per version; returns the time of the first acceptance. */
+    async recordAgreement(memberId: number, version: string, at: Date, ip: string | null) {
+      return db.transaction(async (tx) => {
+        await tx
+          .insert(memberAgreement)
+          .values({ memberId, version, signedAt: at, ip })
+          .onConflictDoNothing();
+        const [signature] = await tx
+          .select({ signedAt: memberAgreement.signedAt })
+          .from(memberAgreement)
+          .where(and(eq(memberAgreement.memberId, memberId), eq(memberAgreement.version, version)));
+        const signedAt = signature?.signedAt ?? at;
+        await tx
+          .update(member)
+          .set({ agreementVersion: version, agreementSignedAt: signedAt, updatedAt: at })
+          .where(eq(member.id, memberId));
+        return signedAt;
+      });
+    },
+
+    /** Only an inactive member becomes active; returns the status after the call. */
+    async activate(memberId: number, at: Date) {
+      await db
+        .update(member)
+        .set({ status: 'active', updatedAt: at })
+        .where(and(eq(member.id, memberId), eq(member.status, 'inactive')));
+    },
+
+    async findAccountManager(id: number) {
+      const [row] = await db
+        .select({
+          realName: accountManager.realName,
+          mobile: accountManager.mobile,
+          qq: accountManager.qq,
+          pic: accountManager.pic,
+        })
+        .from(accountManager)
+        .where(eq(accountManager.id, id));
+      return row;
+    },
+  };
+}
+
+export type MemberRepository = ReturnType<typeof createMemberRepository>;

@@ -1,0 +1,93 @@
+import type { AccountManager, AgreementSignature, MemberInfo } from '@pcb/contract';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import type { MemberGrade, MemberRow } from './member.table';
+import type { MemberRepository, NewMember } from './member.repository';
+
+const gradeNames: Record<MemberGrade, string> = {
+  normal: '普通',
+  bronze: '铜牌',
+  silver: '银牌',
+  gold: '金牌',
+  diamond: '钻石',
+};
+
+export interface MemberServiceDeps {
+  repository: MemberRepository;
+  now: Clock;
+  agreementVersion: string;
+}
+
+export function createMemberService({ repository, now, agreementVersion }: MemberServiceDeps) {
+  const toInfo = (row: MemberRow): MemberInfo => ({
+    id: row.id,
+    mobile: row.mobile,
+    userName: row.userName,
+    realName: row.realName,
+    companyName: row.companyName,
+    memberType: row.memberType,
+    status: row.status,
+    gradeName: gradeNames[row.grade],
+    points: row.points,
+    balance: row.balance,
+    hasPassword: row.passwordHash !== null,
+    agreementVersion: row.agreementVersion,
+    agreementCurrent: row.agreementVersion === agreementVersion,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  const mustFind = async (id: number) => {
+    const row = await repository.findById(id);
+    // The token was valid a moment ago; a member deleted since is a logged-out member.
+    if (!row) throw new AppError(401, '登录已失效，请重新登录');
+    return row;
+  };
+
+  return {
+    findAuthState: (id: number) => repository.findAuthState(id),
+
+    async getInfo(id: number): Promise<MemberInfo> {
+      return toInfo(await mustFind(id));
+    },
+
+    /** By mobile when the identifier looks like one, otherwise by user name. */
+    async findForLogin(identifier: string): Promise<MemberRow | undefined> {
+      return /^1\d{10}$/.test(identifier)
+        ? repository.findByMobile(identifier)
+        : repository.findByUserName(identifier);
+    },
+
+    isMobileRegistered: (mobile: string) => repository.existsByMobile(mobile),
+
+    /** Creates a member; 409 when the mobile is already registered (also by a racing call). */
+    async create(values: NewMember, ip: string | null = null): Promise<MemberRow> {
+      const created = await repository.insertWithManager(values, ip);
+      if (!created) throw new AppError(409, '该手机号已注册，请直接登录');
+      return created;
+    },
+
+    async signAgreement(memberId: number, ip: string | null): Promise<AgreementSignature> {
+      const signedAt = await repository.recordAgreement(memberId, agreementVersion, now(), ip);
+      return { version: agreementVersion, signedAt: signedAt.toISOString() };
+    },
+
+    /** Staff-created accounts start inactive; the member activates after accepting the agreement. */
+    async activate(memberId: number): Promise<void> {
+      const row = await mustFind(memberId);
+      if (row.status === 'active') return;
+      if (row.status !== 'inactive') throw new AppError(403, '账号已被停用，请联系客服');
+      if (row.agreementVersion !== agreementVersion) {
+        throw new AppError(400, '请先阅读并同意会员协议');
+      }
+      await repository.activate(memberId, now());
+    },
+
+    async getAccountManager(memberId: number): Promise<AccountManager | null> {
+      const row = await mustFind(memberId);
+      if (row.accountManagerId === null) return null;
+      return (await repository.findAccountManager(row.accountManagerId)) ?? null;
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;

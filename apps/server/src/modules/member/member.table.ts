@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { memberStatuses } from '@pcb/contract';
+import { accountManager } from './account-manager.table';
+
+export const memberGrades = ['normal', 'bronze', 'silver', 'gold', 'diamond'] as const;
+export type MemberGrade = (typeof memberGrades)[number];
+
+export const member = pgTable(
+  'member',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    mobile: varchar('mobile', { length: 11 }).notNull().unique(),
+    userName: varchar('user_name', { length: 64 }),
+    realName: varchar('real_name', { length: 64 }),
+    companyName: varchar('company_name', { length: 128 }),
+    memberType: text('member_type', { enum: ['personal', 'company'] })
+      .notNull()
+      .default('personal'),
+    status: text('status', { enum: memberStatuses }).notNull().default('active'),
+    /** Who opened the account: the member at /register, or staff (then Activate applies). */
+    source: text('source', { enum: ['self', 'staff'] })
+      .notNull()
+      .default('self'),
+    passwordHash: text('password_hash'),
+    /** Part of every token (claim `ver`); bumping it revokes all tokens of the member. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    grade: text('grade', { enum: memberGrades }).notNull().default('normal'),
+    points: integer('points').notNull().default(0),
+    /** Advance-payment balance in fen; the ledger is the source of truth once it exists. */
+    balance: integer('balance').notNull().default(0),
+    agreementVersion: varchar('agreement_version', { length: 32 }),
+    agreementSignedAt: timestamp('agreement_signed_at', { withTimezone: true }),
+    accountManagerId: integer('account_manager_id').references(() => accountManager.id),
+    registeredFrom: varchar('registered_from', { length: 64 }),
+    bdVid: varchar('bd_vid', { length: 256 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // User names are matched case-insensitively at login, so they are unique that way too.
+    uniqueIndex('member_user_name_lower_idx').on(sql`lower(${t.userName})`),
+    index('member_account_manager_idx').on(t.accountManagerId),
+  ],
+);
+
+export type MemberRow = typeof member.$inferSelect;
+
+/** Every acceptance of a member agreement version, kept for the record. */
+export const memberAgreement = pgTable(
+  'member_agreement',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    version: varchar('version', { length: 32 }).notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    ip: varchar('ip', { length: 64 }),
+  },
+  (t) => [unique('member_agreement_member_version_uq').on(t.memberId, t.version)],
+);
