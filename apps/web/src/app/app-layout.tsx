@@ -1,0 +1,99 @@
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
+import { useAppStore } from '../lib/app-store';
+import { useIsLoggedIn } from '../lib/auth-session';
+import { documentNavigation } from '../lib/document-navigation';
+import { isIOS } from '../lib/wechat';
+import { PageLoading } from '../components/page-status';
+import { ConsultProvider } from './consult-popup';
+import { ensureMemberInfo } from './ensure-member-info';
+import { Footer } from './footer';
+import { nextAnimation } from './page-animation';
+import { decideAccess, metaForPath, tabIndexForPath } from './route-meta';
+import { reportFirstVisit } from './visit-report';
+
+function DocumentRedirect({ href }: { href: string }) {
+  useEffect(() => documentNavigation.assign(href), [href]);
+  return <PageLoading />;
+}
+
+/** Root of every route: navigation guard, titles, page transitions and the footer. */
+export function AppLayout() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const meta = metaForPath(location.pathname);
+  const loggedIn = useIsLoggedIn();
+  const jdbAnimation = useAppStore((s) => s.jdbAnimation);
+  const loading = useAppStore((s) => s.loading);
+  const previousPath = useRef<string | null>(null);
+  const firstKey = useRef(location.key);
+
+  // Read during render on purpose: until the effect below runs, it still holds the path
+  // the navigation came from.
+  // eslint-disable-next-line react-hooks/refs
+  const decision = decideAccess(meta, { isLoggedIn: loggedIn, fromPath: previousPath.current });
+
+  useEffect(() => {
+    previousPath.current = location.pathname;
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (meta && decision.type === 'allow') document.title = meta.title;
+  }, [meta, decision.type]);
+
+  // Before paint, so the new page mounts with the right transition class.
+  useLayoutEffect(() => {
+    const state = useAppStore.getState();
+    state.setTabIndex(tabIndexForPath(location.pathname));
+    if (location.key !== firstKey.current) {
+      state.setJdbAnimation(nextAnimation(navigationType, state.jdbAnimation));
+    }
+  }, [location.key, location.pathname, navigationType]);
+
+  useEffect(() => {
+    void ensureMemberInfo();
+    void reportFirstVisit();
+  }, [location.key]);
+
+  useEffect(() => {
+    if (!isIOS()) return;
+    const clear = () => useAppStore.getState().setJdbAnimation('');
+    document.addEventListener('touchmove', clear, { passive: true });
+    return () => document.removeEventListener('touchmove', clear);
+  }, []);
+
+  useEffect(() => {
+    // Back from the quote page through the browser cache: the footer must not stay on 计价.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) useAppStore.getState().setTabIndex(tabIndexForPath(location.pathname));
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [location.pathname]);
+
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.type === 'document') return <DocumentRedirect href={decision.href} />;
+
+  const showFooter = meta?.showFooter === true;
+  // The first page of a visit appears without sliding in.
+  // eslint-disable-next-line react-hooks/refs
+  const animated = location.key !== firstKey.current && jdbAnimation !== '';
+
+  return (
+    <ConsultProvider>
+      {loading && <div className="global-loading" role="progressbar" aria-label="加载中" />}
+      <div className={`app-shell${showFooter ? ' app-shell-with-footer' : ''}`}>
+        <div
+          key={location.pathname}
+          className={`app-page${animated ? ` app-page-${jdbAnimation}` : ''}`}
+          data-testid="app-page"
+        >
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </div>
+      {showFooter && <Footer />}
+    </ConsultProvider>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useLocation } from 'react-router';
+import { useAppStore } from '../lib/app-store';
+import { FOOTER_TABS, tabIndexForPath } from './route-meta';
+
+// The sheet (antd-mobile Popup and its animation library) loads on the first open.
+const ConsultSheet = lazy(() => import('./consult-sheet'));
+
+interface ConsultControls {
+  visible: boolean;
+  open: () => void;
+  close: () => void;
+}
+
+const ConsultContext = createContext<ConsultControls | null>(null);
+
+export function useConsult(): ConsultControls {
+  const controls = useContext(ConsultContext);
+  if (!controls) throw new Error('useConsult must be used inside ConsultProvider');
+  return controls;
+}
+
+/** Owns the consult popup, opened from the footer's 咨询 tab and from page entries. */
+export function ConsultProvider({ children }: { children: ReactNode }) {
+  const [visible, setVisible] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const { pathname } = useLocation();
+  const setTabIndex = useAppStore((s) => s.setTabIndex);
+
+  const open = useCallback(() => {
+    setTabIndex(FOOTER_TABS.consult);
+    setOpened(true);
+    setVisible(true);
+  }, [setTabIndex]);
+  // The 咨询 tab only stands for the popup: closing it gives the selection back to the
+  // page's own tab (我的, index 3, on every page but the home page).
+  const close = useCallback(() => {
+    setVisible(false);
+    setTabIndex(tabIndexForPath(pathname));
+  }, [pathname, setTabIndex]);
+
+  const controls = useMemo(() => ({ visible, open, close }), [visible, open, close]);
+
+  return (
+    <ConsultContext.Provider value={controls}>
+      {children}
+      {opened && (
+        <Suspense fallback={null}>
+          <ConsultSheet visible={visible} onClose={close} />
+        </Suspense>
+      )}
+    </ConsultContext.Provider>
+  );
+}

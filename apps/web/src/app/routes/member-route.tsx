@@ -1,0 +1,17 @@
+import { AnnouncementBar } from '../../features/announcements/components/announcement-bar';
+import { MemberAgreementLink } from '../../features/auth/components/member-agreement';
+import { ConsultingPanel } from '../../features/consulting/components/consulting-panel';
+import { MemberPage } from '../../features/member/pages/member-page';
+import { useMemberEntries } from '../member-entries';
+
+export default function MemberRoute() {
+  const entries = useMemberEntries();
+  return (
+    <MemberPage
+      entries={entries}
+      announcement={<AnnouncementBar type="member" />}
+      accountManager={<ConsultingPanel />}
+      agreementLink={<MemberAgreementLink />}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Input } from 'antd-mobile';
+import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+
+/** Password input with a visibility toggle; phones make typos that members want to check. */
+export function PasswordInput({
+  id,
+  value,
+  onChange,
+  placeholder,
+  autoComplete,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  autoComplete: 'current-password' | 'new-password';
+}) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <Input
+        id={id}
+        data-testid={id}
+        type={visible ? 'text' : 'password'}
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        maxLength={64}
+        clearable
+        style={{ flex: 1 }}
+      />
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={visible ? '隐藏密码' : '显示密码'}
+        aria-pressed={visible}
+        data-testid={`${id}-toggle`}
+        onClick={() => setVisible((v) => !v)}
+      >
+        {visible ? <EyeOutline /> : <EyeInvisibleOutline />}
+      </button>
+    </div>
+  );
+}

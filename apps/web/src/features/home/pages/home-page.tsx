@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, Skeleton } from 'antd-mobile';
+import {
+  CalculatorOutline,
+  ClockCircleOutline,
+  RightOutline,
+  TeamOutline,
+  TruckOutline,
+  UserCircleOutline,
+} from 'antd-mobile-icons';
+import { useAppStore } from '../../../lib/app-store';
+import { useIsLoggedIn } from '../../../lib/auth-session';
+import { documentNavigation } from '../../../lib/document-navigation';
+import { memberDisplayName } from '../../../lib/member-info';
+import { paths } from '../../../lib/paths';
+import '../home.css';
+
+interface QuoteEntry {
+  key: string;
+  title: string;
+  desc: string;
+  /** Absent while the service's screens are not open yet. */
+  href?: string;
+}
+
+const quoteEntries: QuoteEntry[] = [
+  { key: 'pcb', title: 'PCB 计价', desc: '1-12层 · 在线实时报价', href: paths.ordersPcb },
+  { key: 'smt', title: 'SMT 贴片', desc: '贴片加工 · 元件代购' },
+  { key: 'stencil', title: '钢网', desc: '激光钢网 · 多种尺寸' },
+];
+
+const highlights = [
+  { icon: <CalculatorOutline />, title: '在线计价', desc: '选好参数即出价' },
+  { icon: <ClockCircleOutline />, title: '工程审核', desc: '工作时间约30分钟' },
+  { icon: <TruckOutline />, title: '进度可查', desc: '生产物流全程跟踪' },
+  { icon: <TeamOutline />, title: '专属客服', desc: '一对一客户经理' },
+];
+
+function MemberShortcut() {
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  const memberInfo = useAppStore((s) => s.memberInfo);
+
+  if (!loggedIn) {
+    return (
+      <section className="home-card home-cta" data-testid="home-cta">
+        <div className="home-cta-text">
+          <div className="home-cta-title">登录会员中心</div>
+          <div className="home-cta-desc">查看订单进度、优惠券与专属客户经理</div>
+        </div>
+        <div className="home-cta-actions">
+          <Button
+            color="primary"
+            shape="rounded"
+            size="small"
+            onClick={() => void navigate(paths.login)}
+            data-testid="home-login"
+          >
+            登录
+          </Button>
+          <Button
+            color="primary"
+            fill="outline"
+            shape="rounded"
+            size="small"
+            onClick={() => void navigate(paths.register)}
+            data-testid="home-register"
+          >
+            注册
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <Link to={paths.member} className="home-card home-member" data-testid="home-member-shortcut">
+      <UserCircleOutline className="home-member-icon" />
+      <div className="home-member-text">
+        <div className="home-member-title">我的会员中心</div>
+        {memberInfo ? (
+          <div className="home-member-name" data-testid="home-member-name">
+            {memberDisplayName(memberInfo)}，欢迎回来
+          </div>
+        ) : (
+          <Skeleton.Paragraph lineCount={1} animated className="home-member-skeleton" />
+        )}
+      </div>
+      <RightOutline className="home-member-arrow" />
+    </Link>
+  );
+}
+
+/** `/`: the public home page. */
+export function HomePage({ announcement }: { announcement?: ReactNode }) {
+  return (
+    <div className="home-page" data-testid="home-page">
+      <header className="home-hero">
+        <h1 className="home-hero-title">PCB 打样 · SMT 贴片 · 钢网</h1>
+        <p className="home-hero-sub">在线计价 · 快速交付 · 品质保障</p>
+      </header>
+      {announcement}
+      <section className="home-card home-quotes" aria-label="快速计价">
+        <h2 className="home-card-title">快速计价</h2>
+        <div className="home-quote-list">
+          {quoteEntries.map((entry) => {
+            const open = entry.href;
+            return (
+              <button
+                key={entry.key}
+                type="button"
+                className={`home-quote${open ? '' : ' home-quote-disabled'}`}
+                disabled={!open}
+                onClick={open ? () => documentNavigation.assign(open) : undefined}
+                data-testid={`home-quote-${entry.key}`}
+              >
+                <span className="home-quote-title">{entry.title}</span>
+                <span className="home-quote-desc">{entry.desc}</span>
+                <span className="home-quote-action">{open ? '立即计价' : '即将开放'}</span>
+              </button>
+            );
+          })}
+        </div>
+      </section>
+      <MemberShortcut />
+      <section className="home-card" aria-label="服务特色">
+        <div className="home-highlights">
+          {highlights.map((h) => (
+            <div key={h.title} className="home-highlight">
+              <span className="home-highlight-icon">{h.icon}</span>
+              <span className="home-highlight-title">{h.title}</span>
+              <span className="home-highlight-desc">{h.desc}</span>
+            </div>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

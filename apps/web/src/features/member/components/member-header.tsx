@@ -1,0 +1,45 @@
+import { maskMobile, type MemberInfo } from '@pcb/contract';
+import { memberDisplayName } from '../../../lib/member-info';
+import { formatFen } from '../../../lib/money';
+
+/** Who is logged in, with grade, points and balance. */
+export function MemberHeader({ info }: { info: MemberInfo }) {
+  const name = memberDisplayName(info);
+  return (
+    <header className="member-header" data-testid="member-header">
+      <div className="member-identity">
+        <div className="member-avatar" aria-hidden="true">
+          {name.slice(0, 1)}
+        </div>
+        <div className="member-identity-text">
+          <div className="member-name-row">
+            <span className="member-name" data-testid="member-name">
+              {name}
+            </span>
+            <span className="member-grade" data-testid="member-grade">
+              {info.gradeName}
+            </span>
+          </div>
+          <div className="member-company" data-testid="member-company">
+            {info.companyName?.trim() || (info.memberType === 'company' ? '企业会员' : '个人会员')}
+          </div>
+          <div className="member-mobile">{maskMobile(info.mobile)}</div>
+        </div>
+      </div>
+      <div className="member-stats">
+        <div className="member-stat">
+          <div className="member-stat-value" data-testid="member-points">
+            {info.points.toLocaleString('zh-CN')}
+          </div>
+          <div className="member-stat-label">积分</div>
+        </div>
+        <div className="member-stat">
+          <div className="member-stat-value" data-testid="member-balance">
+            {formatFen(info.balance)}
+          </div>
+          <div className="member-stat-label">账户余额</div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,16 @@
+/** Paths of the site that more than one part of the app links to. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  member: '/member',
+  ordersPcb: '/OrdersPCB',
+} as const;
+
+// Served by other applications on the same origin (the quote page): always a full page load.
+const externalPaths: readonly string[] = [paths.ordersPcb];
+
+export function isExternalPath(path: string): boolean {
+  const pathname = (path.split(/[?#]/)[0] ?? '').replace(/\/+$/, '').toLowerCase();
+  return externalPaths.some((p) => p.toLowerCase() === pathname);
+}

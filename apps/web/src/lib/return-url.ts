@@ -1,0 +1,32 @@
+import { paths } from './paths';
+import { getReturnUrl, removeReturnUrl } from './storage';
+
+/**
+ * Where to go after login. Only a path on this site is accepted: an absolute or
+ * protocol-relative address in ?returnurl= would make the login page an open redirect.
+ */
+export function safeReturnPath(raw: string | null): string | null {
+  if (!raw) return null;
+  const value = raw.trim();
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  try {
+    const base = 'https://member.invalid';
+    const url = new URL(value, base);
+    if (url.origin !== base) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a fresh login continues: the session's returnUrl once (then forgotten, so a later
+ * login in the same visit is not sent there again), else the member centre.
+ */
+export function takeReturnPath(): string {
+  const path = safeReturnPath(getReturnUrl());
+  removeReturnUrl();
+  const pathname = path?.split(/[?#]/)[0]?.toLowerCase();
+  if (!path || pathname === paths.login || pathname === paths.register) return paths.member;
+  return path;
+}

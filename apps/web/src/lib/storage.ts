@@ -1,0 +1,102 @@
+// The only module that touches localStorage and sessionStorage. Key names are part of the
+// product (spec section 3): other pages of the site read the same keys, so never rename them.
+
+export const LOCAL_KEYS = {
+  accessToken: 'accessToken',
+  wxOpenId: 'wxOpenId',
+  orderInfo: 'orderInfo',
+  countGUID: 'countGUID',
+} as const;
+
+export const SESSION_KEYS = {
+  from: 'from',
+  businessCode: 'businessCode',
+  returnUrl: 'returnUrl',
+  bd_vid: 'bd_vid',
+} as const;
+
+type Area = 'local' | 'session';
+
+// Safari private mode, WeChat with storage disabled or a full quota throw on access; the
+// member centre keeps working for the current page instead of crashing.
+function area(which: Area): Storage | null {
+  try {
+    return which === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(which: Area, key: string): string | null {
+  try {
+    return area(which)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const listeners = new Set<() => void>();
+
+function write(which: Area, key: string, value: string | null): void {
+  try {
+    const store = area(which);
+    if (value === null) store?.removeItem(key);
+    else store?.setItem(key, value);
+  } catch {
+    // Quota or privacy errors: the value simply is not remembered.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+/** Called after any change made through this module, and when another tab changes storage. */
+export function subscribeStorage(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = () => listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export const getAccessToken = () => read('local', LOCAL_KEYS.accessToken);
+export const setAccessToken = (token: string) => write('local', LOCAL_KEYS.accessToken, token);
+export const removeAccessToken = () => write('local', LOCAL_KEYS.accessToken, null);
+
+export const getWxOpenId = () => read('local', LOCAL_KEYS.wxOpenId);
+export const setWxOpenId = (openId: string) => write('local', LOCAL_KEYS.wxOpenId, openId);
+export const removeWxOpenId = () => write('local', LOCAL_KEYS.wxOpenId, null);
+
+/** Order data kept between pages; stored as JSON, unreadable data counts as none. */
+export function getOrderInfo(): unknown {
+  const raw = read('local', LOCAL_KEYS.orderInfo);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+export const setOrderInfo = (value: unknown) =>
+  write('local', LOCAL_KEYS.orderInfo, JSON.stringify(value));
+export const removeOrderInfo = () => write('local', LOCAL_KEYS.orderInfo, null);
+
+export const getCountGuid = () => read('local', LOCAL_KEYS.countGUID);
+export const setCountGuid = (guid: string) => write('local', LOCAL_KEYS.countGUID, guid);
+export const removeCountGuid = () => write('local', LOCAL_KEYS.countGUID, null);
+
+export const getSessionFrom = () => read('session', SESSION_KEYS.from);
+export const setSessionFrom = (from: string) => write('session', SESSION_KEYS.from, from);
+export const removeSessionFrom = () => write('session', SESSION_KEYS.from, null);
+
+export const getBusinessCode = () => read('session', SESSION_KEYS.businessCode);
+export const setBusinessCode = (code: string) => write('session', SESSION_KEYS.businessCode, code);
+export const removeBusinessCode = () => write('session', SESSION_KEYS.businessCode, null);
+
+export const getReturnUrl = () => read('session', SESSION_KEYS.returnUrl);
+export const setReturnUrl = (url: string) => write('session', SESSION_KEYS.returnUrl, url);
+export const removeReturnUrl = () => write('session', SESSION_KEYS.returnUrl, null);
+
+export const getBdVid = () => read('session', SESSION_KEYS.bd_vid);
+export const setBdVid = (bdVid: string) => write('session', SESSION_KEYS.bd_vid, bdVid);
+export const removeBdVid = () => write('session', SESSION_KEYS.bd_vid, null);

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API server of apps/server; override to point the dev server at another backend.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+
+// Mirrors the policy the server sends, so `vite preview` catches anything that would break in
+// production (inline scripts, foreign hosts). The dev server cannot use it: React refresh
+// injects an inline preamble.
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "img-src 'self' data: blob:",
+].join('; ');
+
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: true },
+  '/avatars': { target: apiTarget, changeOrigin: true },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: [
+      {
+        // Dead code once src/app/antd-react19.ts installs the React 19 renderer.
+        find: /^rc-util\/lib\/React\/render$/,
+        replacement: fileURLToPath(new URL('src/app/legacy-render-stub.ts', import.meta.url)),
+      },
+    ],
+  },
+  server: { proxy },
+  preview: { proxy, headers: { 'Content-Security-Policy': contentSecurityPolicy } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    manifest: true,
+    target: 'es2020',
+    // Data-URL inlining of tiny assets is fine under the CSP (img-src data:).
+    assetsInlineLimit: 4096,
+  },
+});
