@@ -10,7 +10,7 @@ import { databaseUrl } from './database-url';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDatabase: { adminUrl: string; template: string };
+    testDatabase: { adminUrl: string; template: string; prefix: string };
   }
 }
 
@@ -41,7 +41,9 @@ export default async function setup(project: TestProject) {
     adminUrl = embedded.url('postgres');
   }
 
-  const template = `tpl_${randomBytes(6).toString('hex')}`;
+  // Every database of this run shares a prefix, so teardown finds the ones a test left behind.
+  const runId = randomBytes(4).toString('hex');
+  const template = `tpl_${runId}`;
   const admin = new pg.Client(adminUrl);
   await admin.connect();
   await admin.query(`CREATE DATABASE ${template}`);
@@ -52,10 +54,16 @@ export default async function setup(project: TestProject) {
     // No session may stay connected to a template while it is being cloned.
     await pool.end();
   }
-  project.provide('testDatabase', { adminUrl, template });
+  project.provide('testDatabase', { adminUrl, template, prefix: `t_${runId}_` });
 
   return async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);
+    const { rows } = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1',
+      [`t\\_${runId}\\_%`],
+    );
+    for (const { datname } of [...rows, { datname: template }]) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+    }
     await admin.end();
     await embedded?.stop();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { NcVerifyDto } from '@pcb/contract';
@@ -35,8 +36,8 @@ export function createTestClock(start = new Date()): TestClock {
 
 /** A fresh database cloned from the migrated template (~20 ms). */
 export async function createTestDatabase(): Promise<string> {
-  const { adminUrl, template } = inject('testDatabase');
-  const name = `t_${randomBytes(8).toString('hex')}`;
+  const { adminUrl, template, prefix } = inject('testDatabase');
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client(adminUrl);
   await admin.connect();
   try {
@@ -89,6 +90,20 @@ export async function redisAnswers(url = TEST_REDIS_URL): Promise<boolean> {
     return false;
   } finally {
     await store.close();
+  }
+}
+
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
   }
 }
 
@@ -156,11 +171,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = testConfig(url, options.env);
   const clock = options.clock ?? createTestClock();
   const database = createDatabase(url, { max: 5, onError: () => undefined });
+  const redisPrefix = `test:${options.redisPrefix ?? randomBytes(6).toString('hex')}:`;
   const store =
     options.store === 'redis'
-      ? createRedisStore(TEST_REDIS_URL, {
-          keyPrefix: `test:${options.redisPrefix ?? randomBytes(6).toString('hex')}:`,
-        })
+      ? createRedisStore(TEST_REDIS_URL, { keyPrefix: redisPrefix })
       : createPostgresStore(database.db, clock.now);
   const app = await buildApp({ config, database, store, now: clock.now, ...options.overrides });
   await app.ready();
@@ -246,6 +260,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await app.close();
       await store.close();
+      if (options.store === 'redis') await deleteRedisKeys(redisPrefix);
       await database.pool.end();
       if (ownsDatabase) await dropDatabase(url);
     },

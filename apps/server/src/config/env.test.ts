@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_ALTCHA_HMAC_KEY, DEV_JWT_SECRET, loadConfig } from './env';
+
+const strong = 'x'.repeat(40);
+const productionEnv = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://app:secret@db.internal:5432/member',
+  JWT_SECRET: strong,
+  ALTCHA_HMAC_KEY: `${strong}y`,
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+  ALIYUN_SMS_SIGN_NAME: '会员中心',
+  ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+  ALIYUN_SMS_REGISTERED_TEMPLATE_CODE: 'SMS_2',
+};
+
+function problems(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('has working development defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      host: '127.0.0.1',
+      port: 3000,
+      databaseUrl: undefined,
+      jwt: {
+        secret: DEV_JWT_SECRET,
+        issuer: 'pcb-member-centre',
+        audience: 'member',
+        ttlSeconds: 86_400,
+      },
+      captcha: { provider: 'altcha', altcha: { hmacKey: DEV_ALTCHA_HMAC_KEY, maxNumber: 1000 } },
+      sms: { provider: 'sandbox', dailyLimit: 10 },
+      memberAgreementVersion: '2026-11',
+      trustProxy: false,
+    });
+    expect(config.dataDir).toMatch(/\.data$/);
+    expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('treats empty variables as unset and reads numbers', () => {
+    const config = loadConfig({
+      DATABASE_URL: '',
+      PORT: '8080',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.port).toBe(8080);
+    expect(config.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('rejects malformed values, naming them', () => {
+    expect(problems({ PORT: 'eighty', SMS_PROVIDER: 'carrier-pigeon' })).toEqual([
+      'PORT must be a number',
+      'SMS_PROVIDER must be sandbox or aliyun',
+    ]);
+  });
+
+  it('starts in production when every setting is real', () => {
+    const config = loadConfig(productionEnv);
+    expect(config.isProduction).toBe(true);
+    expect(config.sms.provider).toBe('aliyun');
+  });
+
+  it('refuses production with defaults, naming every problem at once', () => {
+    expect(problems({ NODE_ENV: 'production' })).toEqual([
+      'JWT_SECRET must be set in production (the default is public)',
+      'ALTCHA_HMAC_KEY must be set in production (the default is public)',
+      'SMS_PROVIDER=sandbox cannot be used in production (no text would be sent)',
+      'DATABASE_URL is required in production (the embedded database is for development)',
+    ]);
+  });
+
+  it('refuses short secrets in production', () => {
+    expect(
+      problems({ ...productionEnv, JWT_SECRET: 'short', ALTCHA_HMAC_KEY: 'also-short' }),
+    ).toEqual([
+      'JWT_SECRET must be at least 32 characters in production',
+      'ALTCHA_HMAC_KEY must be at least 32 characters in production',
+    ]);
+  });
+
+  it('refuses an Aliyun provider without its keys, in any environment', () => {
+    expect(
+      problems({ CAPTCHA_PROVIDER: 'aliyun', SMS_PROVIDER: 'aliyun', ALIYUN_SMS_SIGN_NAME: 'x' }),
+    ).toEqual([
+      'ALIYUN_CAPTCHA_ACCESS_KEY_ID is required when CAPTCHA_PROVIDER=aliyun',
+      'ALIYUN_CAPTCHA_ACCESS_KEY_SECRET is required when CAPTCHA_PROVIDER=aliyun',
+      'ALIYUN_CAPTCHA_SCENE_ID is required when CAPTCHA_PROVIDER=aliyun',
+      'ALIYUN_CAPTCHA_PREFIX is required when CAPTCHA_PROVIDER=aliyun',
+      'ALIYUN_SMS_ACCESS_KEY_ID is required when SMS_PROVIDER=aliyun',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET is required when SMS_PROVIDER=aliyun',
+      'ALIYUN_SMS_TEMPLATE_CODE is required when SMS_PROVIDER=aliyun',
+      'ALIYUN_SMS_REGISTERED_TEMPLATE_CODE is required when SMS_PROVIDER=aliyun',
+    ]);
+  });
+
+  it('derives the Aliyun captcha endpoint from its region', () => {
+    const config = loadConfig({
+      CAPTCHA_PROVIDER: 'aliyun',
+      ALIYUN_CAPTCHA_ACCESS_KEY_ID: 'id',
+      ALIYUN_CAPTCHA_ACCESS_KEY_SECRET: 's',
+      ALIYUN_CAPTCHA_SCENE_ID: 'scene',
+      ALIYUN_CAPTCHA_PREFIX: 'px',
+      ALIYUN_CAPTCHA_REGION: 'cn-hangzhou',
+    });
+    expect(config.captcha.provider === 'aliyun' && config.captcha.aliyun.endpoint).toBe(
+      'https://captcha.cn-hangzhou.aliyuncs.com',
+    );
+  });
+});
