@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => database?.pool.end());
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * One contract, two backends. `wait` lets time pass: the PostgreSQL store follows an injected

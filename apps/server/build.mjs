@@ -1,0 +1,34 @@
+// Bundles the server into dist/main.js. Our own code and the @pcb/contract workspace (shipped
+// as TypeScript source) are bundled; every npm package stays external and is loaded from
+// node_modules at run time, so native modules (argon2) and PostgreSQL binaries keep working.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+const here = new URL('.', import.meta.url).pathname;
+rmSync(`${here}dist`, { recursive: true, force: true });
+
+/** @type {import('esbuild').Plugin} */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@pcb/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await build({
+  entryPoints: [`${here}src/main.ts`],
+  outfile: `${here}dist/main.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalPackages],
+  // Bundled CommonJS-style code (if any) still finds `require` in an ES module.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'info',
+});

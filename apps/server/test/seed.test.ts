@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Announcement, MemberInfo } from '@pcb/contract';
+import { announcementTypes } from '@pcb/contract';
+import { DEMO_MOBILE, DEMO_PASSWORD, INACTIVE_DEMO_MOBILE, seedDemoData } from '../src/db/seed';
+import { buildTestApp, type TestApp } from './helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await Promise.all([
+    seedDemoData(t.database.db, '2026-11'),
+    seedDemoData(t.database.db, '2026-11'),
+  ]);
+  await seedDemoData(t.database.db, '2026-11');
+});
+afterAll(async () => t?.close());
+
+const count = async (table: string) =>
+  Number(
+    (await t.database.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n,
+  );
+
+async function login(mobile: string) {
+  const res = await t.post<{ accessToken: string }>('/api/MemberAuth/Login', {
+    userNameOrMobile: mobile,
+    password: DEMO_PASSWORD,
+    ncVerifyDto: await t.solveCaptcha(),
+  });
+  expect(res.status).toBe(200);
+  return res.body.data.accessToken;
+}
+
+describe('demo seed', () => {
+  it('is idempotent, also when run concurrently', async () => {
+    expect(await count('member')).toBe(2);
+    expect(await count('account_manager')).toBe(3);
+    expect(await count('announcement')).toBe(4);
+    expect(await count('member_agreement')).toBe(1);
+  });
+
+  it('gives a demo member who can log in, with a company and a manager', async () => {
+    const token = await login(DEMO_MOBILE);
+    const info = await t.get<MemberInfo>('/api/MemberInfo/Get', { token });
+    expect(info.body.data).toMatchObject({
+      mobile: DEMO_MOBILE,
+      companyName: '深圳示例电子有限公司',
+      status: 'active',
+      agreementCurrent: true,
+    });
+    const manager = await t.get<{ pic: string }>('/api/MemberAdmin/Get', { token });
+    expect(manager.body.data.pic).toBe('/avatars/manager-1.svg');
+  });
+
+  it('gives a staff-created member who must activate', async () => {
+    const token = await login(INACTIVE_DEMO_MOBILE);
+    const info = await t.get<MemberInfo>('/api/MemberInfo/Get', { token });
+    expect(info.body.data).toMatchObject({ status: 'inactive', agreementVersion: null });
+  });
+
+  it('has an effective announcement for every type', async () => {
+    for (const type of announcementTypes) {
+      const res = await t.get<Announcement>('/api/MemberAuth/GetEffectiveAnnouncement', {
+        query: { type },
+      });
+      expect(res.body.data?.type).toBe(type);
+    }
+  });
+});
