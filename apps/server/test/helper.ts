@@ -115,7 +115,7 @@ export interface TestAppOptions {
   store?: 'postgres' | 'redis';
   /** Instances given the same prefix share Redis state. */
   redisPrefix?: string;
-  overrides?: Partial<Pick<AppOptions, 'captcha' | 'sms' | 'publicDir'>>;
+  overrides?: Partial<Pick<AppOptions, 'captcha' | 'sms' | 'publicDir' | 'loggerInstance'>>;
 }
 
 type Json = Record<string, unknown>;

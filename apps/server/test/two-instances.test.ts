@@ -1,9 +1,14 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createDatabase } from '../src/db/client';
 import {
   buildTestApp,
   createTestClock,
   createTestDatabase,
   redisAnswers,
+  TEST_REDIS_URL,
+  testConfig,
   uniqueMobile,
   type TestApp,
 } from './helper';
@@ -80,5 +85,29 @@ describe.each([
       ncVerifyDto: await b.solveCaptcha(),
     });
     expect(again.status).toBe(429);
+  });
+});
+
+describe.skipIf(!redisUp)('REDIS_URL', () => {
+  it('moves the ephemeral state to Redis', async () => {
+    const url = await createTestDatabase();
+    const database = createDatabase(url, { max: 2 });
+    const app = await buildApp({
+      config: testConfig(url, { REDIS_URL: TEST_REDIS_URL }),
+      database,
+    });
+    const redis = new Redis(TEST_REDIS_URL);
+    const key = `probe:${Date.now()}`;
+    try {
+      await app.services.store.set(key, 'here', 5_000);
+      expect(await redis.get(`pcb:${key}`)).toBe('here');
+      const rows = await database.pool.query('SELECT 1 FROM ephemeral_store');
+      expect(rows.rowCount).toBe(0);
+    } finally {
+      await redis.del(`pcb:${key}`);
+      redis.disconnect();
+      await app.close();
+      await database.pool.end();
+    }
   });
 });

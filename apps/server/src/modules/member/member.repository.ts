@@ -92,7 +92,7 @@ export function createMemberRepository(db: Db) {
       });
     },
 
-    /** Only an inactive member becomes active; returns the status after the call. */
+    /** Only an inactive member becomes active: a disabled one stays disabled. */
     async activate(memberId: number, at: Date) {
       await db
         .update(member)
