@@ -6,5 +6,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    // antd-mobile ships CSS imports; tests assert behaviour, not styles.
+    css: false,
   },
 });

@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { initialAppState, useAppStore } from '../lib/app-store';
+import { documentNavigation } from '../lib/document-navigation';
+import { queryClient } from '../lib/query-client';
+import { envelope, fakeToken, inOneHour, mockApi } from '../test/api-mock';
+import { renderApp } from '../test/render-app';
+import { memberFixture } from '../test/fixtures';
+
+const member = memberFixture;
+
+function defaultApi(overrides: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/Captcha/GetConfig': () => ({ body: envelope({ provider: 'altcha' }) }),
+    'GET /api/MemberAuth/GetEffectiveAnnouncement': () => ({ body: envelope(null) }),
+    'POST /api/CKInfo/Add': () => ({ body: envelope({ GUID: 'x' }) }),
+    'GET /api/MemberInfo/Get': () => ({ body: envelope(member) }),
+    'GET /api/MemberAdmin/Get': () => ({ body: envelope(null) }),
+    ...overrides,
+  });
+}
+
+const path = () => screen.getByTestId('probe-path').textContent;
+const logIn = () => localStorage.setItem('accessToken', fakeToken(inOneHour()));
+let assign: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  useAppStore.setState(initialAppState);
+  queryClient.clear();
+  document.title = '';
+  assign = vi.spyOn(documentNavigation, 'assign').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('navigation guard', () => {
+  it('sends a visitor without login from /member to /login and titles it 登录', async () => {
+    defaultApi();
+    renderApp('/member');
+    await screen.findByTestId('login-page');
+    expect(path()).toBe('/login');
+    await waitFor(() => expect(document.title).toBe('登录'));
+    expect(screen.queryByTestId('footer')).toBeNull();
+  });
+
+  it('shows the member centre to a logged-in member, with its title and the footer', async () => {
+    logIn();
+    const { requests } = defaultApi();
+    renderApp('/member');
+    expect(await screen.findByTestId('member-name')).toHaveProperty('textContent', '张三');
+    expect(document.title).toBe('会员中心');
+    expect(screen.getByTestId('footer')).toBeTruthy();
+    expect(screen.getByTestId('tab-mine').getAttribute('aria-current')).toBe('page');
+    const infoCalls = requests.filter((r) => r.url.pathname === '/api/MemberInfo/Get');
+    expect(infoCalls).toHaveLength(1);
+    expect(infoCalls[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(useAppStore.getState().memberInfo).toEqual(member);
+  });
+
+  it('redirects an unknown path to the member centre', async () => {
+    logIn();
+    defaultApi();
+    renderApp('/no/such/page');
+    await screen.findByTestId('member-page');
+    expect(path()).toBe('/member');
+  });
+
+  it('loads / in full when a private route is asked for from /login without login', async () => {
+    defaultApi();
+    renderApp('/login');
+    await screen.findByTestId('login-page');
+    act(() => fireEvent.click(screen.getByTestId('probe-go-member')));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+  });
+
+  it('warns with the server message when member info cannot be loaded', async () => {
+    logIn();
+    defaultApi({
+      'GET /api/MemberInfo/Get': () => ({ body: envelope(null, false, '会员服务维护中') }),
+    });
+    renderApp('/');
+    expect(await screen.findByText('会员服务维护中')).toBeTruthy();
+    expect(useAppStore.getState().memberInfo).toBeNull();
+  });
+
+  it('does not ask for member info without a valid token', async () => {
+    localStorage.setItem('accessToken', fakeToken(Math.floor(Date.now() / 1000) - 10));
+    const { requests } = defaultApi();
+    renderApp('/');
+    await screen.findByTestId('home-page');
+    await waitFor(() =>
+      expect(requests.some((r) => r.url.pathname === '/api/CKInfo/Add')).toBe(true),
+    );
+    expect(requests.some((r) => r.url.pathname === '/api/MemberInfo/Get')).toBe(false);
+  });
+});
+
+describe('footer', () => {
+  it('is shown on the home page with 首页 selected, and hidden on /register', async () => {
+    defaultApi();
+    renderApp('/');
+    await screen.findByTestId('home-page');
+    expect(document.title).toBe('首页');
+    const tabs = screen.getAllByRole('button').filter((b) => b.dataset.testid?.startsWith('tab-'));
+    expect(tabs.map((t) => t.textContent)).toEqual(['首页', '计价', '咨询', '我的']);
+    expect(screen.getByTestId('tab-home').getAttribute('aria-current')).toBe('page');
+
+    act(() => fireEvent.click(screen.getByTestId('home-register')));
+    await screen.findByTestId('register-page');
+    expect(screen.queryByTestId('footer')).toBeNull();
+  });
+
+  it('计价 loads the quote page in full and keeps the selection in state', async () => {
+    logIn();
+    defaultApi();
+    renderApp('/member');
+    await screen.findByTestId('member-page');
+    fireEvent.click(screen.getByTestId('tab-quote'));
+    expect(assign).toHaveBeenCalledWith('/OrdersPCB');
+    expect(useAppStore.getState().tabIndex).toBe(1);
+  });
+
+  it('首页 goes to / and 我的 back to /member', async () => {
+    logIn();
+    defaultApi();
+    renderApp('/member');
+    await screen.findByTestId('member-page');
+    act(() => fireEvent.click(screen.getByTestId('tab-home')));
+    await screen.findByTestId('home-page');
+    expect(path()).toBe('/');
+    expect(useAppStore.getState().tabIndex).toBe(0);
+    act(() => fireEvent.click(screen.getByTestId('tab-mine')));
+    await screen.findByTestId('member-page');
+    expect(useAppStore.getState().tabIndex).toBe(3);
+  });
+
+  it('咨询 opens the consult popup without navigating; closing it selects 我的 again', async () => {
+    logIn();
+    defaultApi();
+    renderApp('/member');
+    await screen.findByTestId('member-page');
+    act(() => fireEvent.click(screen.getByTestId('tab-consult')));
+    expect(await screen.findByTestId('consult-popup-close')).toBeTruthy();
+    expect(path()).toBe('/member');
+    expect(useAppStore.getState().tabIndex).toBe(2);
+    expect(screen.getByTestId('tab-consult').getAttribute('aria-current')).toBe('page');
+
+    act(() => fireEvent.click(screen.getByTestId('consult-popup-close')));
+    expect(useAppStore.getState().tabIndex).toBe(3);
+    expect(screen.getByTestId('tab-mine').getAttribute('aria-current')).toBe('page');
+  });
+});

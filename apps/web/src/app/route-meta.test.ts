@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { decideAccess, metaForPath, routeMeta, tabIndexForPath } from './route-meta';
+import { nextAnimation } from './page-animation';
+
+describe('route table', () => {
+  it('gives every screen a Chinese title, its login rule and its footer flag', () => {
+    expect(metaForPath('/')).toMatchObject({
+      title: '首页',
+      requiresLogin: false,
+      showFooter: true,
+    });
+    expect(metaForPath('/login')).toMatchObject({
+      title: '登录',
+      requiresLogin: false,
+      showFooter: false,
+    });
+    expect(metaForPath('/register')).toMatchObject({
+      title: '注册',
+      requiresLogin: false,
+      showFooter: false,
+    });
+    expect(metaForPath('/member')).toMatchObject({
+      title: '会员中心',
+      requiresLogin: true,
+      showFooter: true,
+    });
+  });
+  it('knows no meta for an unknown path', () => {
+    expect(metaForPath('/nowhere')).toBeUndefined();
+    expect(metaForPath('/member/extra')).toBeUndefined();
+  });
+});
+
+describe('decideAccess (spec sections 2 and 4)', () => {
+  it('lets anyone open a public route', () => {
+    expect(decideAccess(routeMeta.login, { isLoggedIn: false, fromPath: null })).toEqual({
+      type: 'allow',
+    });
+  });
+  it('lets a logged-in member open a private route', () => {
+    expect(decideAccess(routeMeta.member, { isLoggedIn: true, fromPath: '/login' })).toEqual({
+      type: 'allow',
+    });
+  });
+  it('sends a visitor without login from a private route to /login', () => {
+    expect(decideAccess(routeMeta.member, { isLoggedIn: false, fromPath: '/' })).toEqual({
+      type: 'redirect',
+      to: '/login',
+    });
+    expect(decideAccess(routeMeta.member, { isLoggedIn: false, fromPath: null })).toEqual({
+      type: 'redirect',
+      to: '/login',
+    });
+  });
+  it('reloads / instead when the navigation came from /login', () => {
+    expect(decideAccess(routeMeta.member, { isLoggedIn: false, fromPath: '/login' })).toEqual({
+      type: 'document',
+      href: '/',
+    });
+  });
+  it('sends unknown paths to the member centre', () => {
+    expect(decideAccess(undefined, { isLoggedIn: false, fromPath: null })).toEqual({
+      type: 'redirect',
+      to: '/member',
+    });
+  });
+});
+
+describe('footer tab of a page', () => {
+  it('is 首页 on the home page and 我的 elsewhere', () => {
+    expect(tabIndexForPath('/')).toBe(0);
+    expect(tabIndexForPath('/member')).toBe(3);
+  });
+});
+
+describe('nextAnimation', () => {
+  it('slides left going forward and right going back', () => {
+    expect(nextAnimation('PUSH', 'slide-right')).toBe('slide-left');
+    expect(nextAnimation('REPLACE', '')).toBe('slide-left');
+    expect(nextAnimation('POP', 'slide-left')).toBe('slide-right');
+  });
+  it('leaves a back gesture unanimated once a touch-move cleared the animation', () => {
+    expect(nextAnimation('POP', '')).toBe('');
+  });
+});

@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@pcb/contract';
+import { envelope, mockApi } from '../test/api-mock';
+import { ApiError, apiCall, NETWORK_ERROR_MESSAGE } from './api-client';
+import { useAppStore } from './app-store';
+
+const announcement = {
+  id: 1,
+  type: 'home',
+  title: '公告',
+  content: '内容',
+  linkUrl: null,
+  startsAt: '2026-01-01',
+  endsAt: null,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAppStore.setState({ loading: false });
+});
+
+describe('apiCall', () => {
+  it('sends GET input as a query string and returns the parsed data', async () => {
+    const { requests } = mockApi({
+      'GET /api/MemberAuth/GetEffectiveAnnouncement': () => ({ body: envelope(announcement) }),
+    });
+    const result = await apiCall(api.MemberAuth.GetEffectiveAnnouncement, { type: 'home' });
+    expect(result).toEqual(announcement);
+    expect(requests[0]?.url.pathname).toBe('/api/MemberAuth/GetEffectiveAnnouncement');
+    expect(requests[0]?.url.search).toBe('?type=home');
+    expect(requests[0]?.body).toBeUndefined();
+  });
+
+  it('sends other methods as a JSON body', async () => {
+    const { requests } = mockApi({
+      'POST /api/MemberAuth/Login': () => ({ body: envelope({ accessToken: 'tok' }) }),
+    });
+    const input = {
+      userNameOrMobile: '13800138000',
+      password: 'secret123',
+      userAgent: 'UA',
+      ncVerifyDto: { provider: 'altcha' as const, token: 'payload' },
+    };
+    await expect(apiCall(api.MemberAuth.Login, input)).resolves.toEqual({ accessToken: 'tok' });
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(requests[0]?.body).toEqual(input);
+  });
+
+  it('adds the bearer header only when a token is stored', async () => {
+    const { requests } = mockApi({
+      'GET /api/MemberAdmin/Get': () => ({ body: envelope(null) }),
+    });
+    await apiCall(api.MemberAdmin.Get, {});
+    localStorage.setItem('accessToken', 'abc.def.ghi');
+    await apiCall(api.MemberAdmin.Get, {});
+    expect(requests[0]?.headers.has('Authorization')).toBe(false);
+    expect(requests[1]?.headers.get('Authorization')).toBe('Bearer abc.def.ghi');
+  });
+
+  it('on HTTP 401 removes the token and passes the error on', async () => {
+    localStorage.setItem('accessToken', 'expired');
+    mockApi({
+      'GET /api/MemberInfo/Get': () => ({ status: 401, body: envelope(null, false, '登录已失效') }),
+    });
+    const error = await apiCall(api.MemberInfo.Get, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: '登录已失效' });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('turns an envelope with success false into an ApiError with the server message', async () => {
+    mockApi({
+      'POST /api/MemberAuth/Login': () => ({ body: envelope(null, false, '账号或密码错误') }),
+    });
+    await expect(
+      apiCall(api.MemberAuth.Login, {
+        userNameOrMobile: 'a',
+        password: 'b',
+        ncVerifyDto: { provider: 'altcha', token: 't' },
+      }),
+    ).rejects.toMatchObject({ status: 200, message: '账号或密码错误' });
+  });
+
+  it('passes on the Chinese message of a 400', async () => {
+    mockApi({
+      'POST /api/MemberAuth/Register': () => ({
+        status: 400,
+        body: envelope(null, false, '短信验证码：验证码错误或已过期'),
+      }),
+    });
+    await expect(
+      apiCall(api.MemberAuth.Register, {
+        mobile: '13800138000',
+        smsCode: '123456',
+        password: 'abc12345',
+        agreement: true,
+      }),
+    ).rejects.toMatchObject({ status: 400, message: '短信验证码：验证码错误或已过期' });
+  });
+
+  it('reports a network failure in Chinese', async () => {
+    mockApi({ 'GET /api/MemberAdmin/Get': () => 'network-error' });
+    await expect(apiCall(api.MemberAdmin.Get, {})).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+
+  it('rejects data that does not match the contract', async () => {
+    mockApi({ 'GET /api/MemberInfo/Get': () => ({ body: envelope({ id: 'not-a-member' }) }) });
+    await expect(apiCall(api.MemberInfo.Get, {})).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('checks the input against the contract before sending', async () => {
+    const { fetchMock } = mockApi({});
+    await expect(
+      apiCall(api.MemberAuth.SendRegisterMessage, {
+        mobile: '12345',
+        ncVerifyDto: { provider: 'altcha', token: 't' },
+      }),
+    ).rejects.toMatchObject({ status: 400, message: '手机号：请输入以1开头的11位手机号' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sets the shared loading state while waiting and clears it on every response', async () => {
+    let release: () => void = () => undefined;
+    mockApi({
+      'GET /api/MemberAdmin/Get': () =>
+        new Promise((resolve) => {
+          release = () => resolve({ body: envelope(null) });
+        }),
+      'GET /api/MemberInfo/Get': () => ({ status: 500, body: envelope(null, false, '') }),
+      'GET /api/Captcha/GetConfig': () => 'network-error',
+    });
+    const pending = apiCall(api.MemberAdmin.Get, {});
+    await vi.waitFor(() => expect(useAppStore.getState().loading).toBe(true));
+    release();
+    await pending;
+    expect(useAppStore.getState().loading).toBe(false);
+
+    useAppStore.setState({ loading: true });
+    await expect(apiCall(api.MemberInfo.Get, {})).rejects.toMatchObject({
+      status: 500,
+      message: '服务器繁忙，请稍后重试',
+    });
+    expect(useAppStore.getState().loading).toBe(false);
+
+    useAppStore.setState({ loading: true });
+    await apiCall(api.Captcha.GetConfig, {}).catch(() => undefined);
+    expect(useAppStore.getState().loading).toBe(false);
+  });
+});

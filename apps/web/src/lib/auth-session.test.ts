@@ -1,0 +1,71 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { MemberInfo } from '@pcb/contract';
+import { fakeToken } from '../test/api-mock';
+import { useAppStore } from './app-store';
+import {
+  decodeJwtPayload,
+  isLoggedIn,
+  isTokenValid,
+  logout,
+  saveAccessToken,
+} from './auth-session';
+
+const now = Date.UTC(2026, 0, 1, 12, 0, 0);
+const nowSeconds = now / 1000;
+
+describe('login state (spec section 4)', () => {
+  it('is logged in with a token whose exp is in the future', () => {
+    expect(isTokenValid(fakeToken(nowSeconds + 60), now)).toBe(true);
+  });
+  it('is logged out once exp has passed', () => {
+    expect(isTokenValid(fakeToken(nowSeconds - 1), now)).toBe(false);
+  });
+  it('is still logged in when exp × 1000 equals now', () => {
+    expect(isTokenValid(fakeToken(nowSeconds), now)).toBe(true);
+    expect(isTokenValid(fakeToken(nowSeconds), now + 1)).toBe(false);
+  });
+  it('is logged out without a token or with an empty one', () => {
+    expect(isTokenValid(null, now)).toBe(false);
+    expect(isTokenValid('', now)).toBe(false);
+  });
+  it('is logged out with a malformed token', () => {
+    for (const token of ['abc', 'a.b.c', 'a.!!!.c', `x.${btoa('"text"')}.y`, `x.${btoa('{}')}.y`]) {
+      expect(isTokenValid(token, now)).toBe(false);
+    }
+    expect(isTokenValid(`x.${btoa(JSON.stringify({ exp: 'soon' }))}.y`, now)).toBe(false);
+  });
+  it('decodes base64url payloads with non-ASCII claims', () => {
+    const payload = { name: '张三', exp: 1 };
+    const encoded = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(payload))))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    expect(decodeJwtPayload(`h.${encoded}.s`)).toEqual(payload);
+  });
+  it('reads the stored accessToken', () => {
+    expect(isLoggedIn()).toBe(false);
+    localStorage.setItem('accessToken', fakeToken(Math.floor(Date.now() / 1000) + 60));
+    expect(isLoggedIn()).toBe(true);
+  });
+});
+
+describe('logout', () => {
+  beforeEach(() => {
+    useAppStore.setState({ memberInfo: { id: 1 } as MemberInfo });
+  });
+  it('removes accessToken and orderInfo and forgets the member', () => {
+    localStorage.setItem('accessToken', 'token');
+    localStorage.setItem('orderInfo', '{"id":1}');
+    localStorage.setItem('countGUID', 'keep-me');
+    logout();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('orderInfo')).toBeNull();
+    expect(localStorage.getItem('countGUID')).toBe('keep-me');
+    expect(useAppStore.getState().memberInfo).toBeNull();
+  });
+  it('a new session starts without the previous member', () => {
+    saveAccessToken('new-token');
+    expect(localStorage.getItem('accessToken')).toBe('new-token');
+    expect(useAppStore.getState().memberInfo).toBeNull();
+  });
+});

@@ -1,0 +1,30 @@
+import type { AltchaChallenge, MemberInfo } from '@pcb/contract';
+
+export const memberFixture: MemberInfo = {
+  id: 7,
+  mobile: '13800138000',
+  userName: 'zhang',
+  realName: '张三',
+  companyName: '示例电子',
+  memberType: 'company',
+  status: 'active',
+  gradeName: '银牌',
+  points: 120,
+  balance: 12345,
+  hasPassword: true,
+  agreementVersion: '1',
+  agreementCurrent: true,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+export const challengeFixture: AltchaChallenge = {
+  parameters: {
+    algorithm: 'SHA-256',
+    nonce: 'ab',
+    salt: 'cd',
+    cost: 1,
+    keyLength: 32,
+    keyPrefix: 'ef',
+  },
+  signature: 'sig',
+};
