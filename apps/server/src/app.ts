@@ -195,6 +195,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('member', null);
 
   installErrorHandler(app);
+  // Member data and one-time challenges must never be served from a shared cache.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
   await registerSecurityHeaders(app, config);
   await registerApiDocs(app);
 

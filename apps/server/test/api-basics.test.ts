@@ -123,5 +123,6 @@ describe('security headers', () => {
     expect(csp).not.toContain('alicdn');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 });

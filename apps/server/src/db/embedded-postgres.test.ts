@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -104,5 +105,20 @@ describe('embedded PostgreSQL', { timeout: 60_000 }, () => {
     ).rejects.toThrow(/shared_buffers/);
     expect(existsSync(`${other}.init-deadbeef`)).toBe(false);
     expect(existsSync(path.join(other, 'PG_VERSION'))).toBe(true);
+  });
+});
+
+describe.runIf(process.getuid?.() === 0)('as root', { timeout: 60_000 }, () => {
+  it('opens a private parent folder for traversal by the postgres user', async () => {
+    const privateDir = path.join(root, 'private');
+    mkdirSync(privateDir, { mode: 0o700 });
+    chmodSync(privateDir, 0o700);
+    const started = await startEmbeddedPostgres({ dataDir: path.join(privateDir, 'nested', 'pg') });
+    try {
+      expect(await query(started.url(), 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+    } finally {
+      await started.stop();
+    }
+    expect(statSync(privateDir).mode & 0o777).toBe(0o701);
   });
 });

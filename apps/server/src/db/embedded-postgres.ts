@@ -56,28 +56,34 @@ function postgresUserIds(): { uid: number; gid: number } | undefined {
 
 /**
  * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user, who must be
- * able to reach the data folder and the binaries through every parent folder.
+ * able to traverse every parent folder of the data folder and of the binaries. A folder that
+ * blocks it (a private checkout or temp folder) gets world-execute: traverse only, its listing
+ * and files stay as private as they were.
  */
-async function assertReachableByPostgresUser(folders: string[]): Promise<void> {
-  const blocked: string[] = [];
+async function ensureReachableByPostgresUser(
+  folders: string[],
+  log: (line: string) => void,
+): Promise<void> {
+  const blocked = new Set<string>();
   for (const folder of folders) {
     let dir = path.resolve(folder);
     for (;;) {
-      if (existsSync(dir)) {
-        const stat = await fs.stat(dir);
-        // World-execute is what a non-owner needs to traverse a folder.
-        if ((stat.mode & 0o001) === 0) blocked.push(dir);
-      }
+      if (existsSync(dir) && ((await fs.stat(dir)).mode & 0o001) === 0) blocked.add(dir);
       const parent = path.dirname(dir);
       if (parent === dir) break;
       dir = parent;
     }
   }
-  if (blocked.length > 0) {
-    const list = [...new Set(blocked)].join(', ');
-    throw new Error(
-      `The postgres user cannot reach the embedded database: run \`chmod o+x ${list}\` or set DATABASE_URL.`,
-    );
+  for (const dir of blocked) {
+    try {
+      await fs.chmod(dir, (await fs.stat(dir)).mode | 0o001);
+      log(`Allowed the postgres user to traverse ${dir} (chmod o+x)`);
+    } catch (error) {
+      throw new Error(
+        `The postgres user cannot reach the embedded database through ${dir}: run \`chmod o+x ${dir}\` or set DATABASE_URL.`,
+        { cause: error },
+      );
+    }
   }
 }
 
@@ -301,7 +307,7 @@ export async function startEmbeddedPostgres(
   const log = options.onLog ?? (() => undefined);
   const bins = await binaries();
   await fs.mkdir(path.dirname(dataDir), { recursive: true, mode: 0o755 });
-  if (isRoot()) await assertReachableByPostgresUser([path.dirname(dataDir), bins.postgres]);
+  if (isRoot()) await ensureReachableByPostgresUser([path.dirname(dataDir), bins.postgres], log);
 
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialiseCluster(dataDir, log);
   const password = (await fs.readFile(path.join(dataDir, PASSWORD_FILE), 'utf8')).trim();
