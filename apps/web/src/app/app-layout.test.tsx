@@ -85,6 +85,20 @@ describe('navigation guard', () => {
     expect(useAppStore.getState().memberInfo).toBeNull();
   });
 
+  it('sends the member to /login when the server rejects the token', async () => {
+    logIn();
+    defaultApi({
+      'GET /api/MemberAdmin/Get': () => ({
+        status: 401,
+        body: envelope(null, false, '登录已过期'),
+      }),
+    });
+    renderApp('/member');
+    await screen.findByTestId('login-page');
+    expect(path()).toBe('/login');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
   it('does not ask for member info without a valid token', async () => {
     localStorage.setItem('accessToken', fakeToken(Math.floor(Date.now() / 1000) - 10));
     const { requests } = defaultApi();

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useAppStore } from '../lib/app-store';
 import { useIsLoggedIn } from '../lib/auth-session';
@@ -26,7 +26,9 @@ export function AppLayout() {
   const jdbAnimation = useAppStore((s) => s.jdbAnimation);
   const loading = useAppStore((s) => s.loading);
   const previousPath = useRef<string | null>(null);
-  const firstKey = useRef(location.key);
+  const lastKey = useRef(location.key);
+  // The first page of a visit appears without sliding in.
+  const [navigated, setNavigated] = useState(false);
 
   // Read during render on purpose: until the effect below runs, it still holds the path
   // the navigation came from.
@@ -43,11 +45,12 @@ export function AppLayout() {
 
   // Before paint, so the new page mounts with the right transition class.
   useLayoutEffect(() => {
+    useAppStore.getState().setTabIndex(tabIndexForPath(location.pathname));
+    if (lastKey.current === location.key) return;
+    lastKey.current = location.key;
     const state = useAppStore.getState();
-    state.setTabIndex(tabIndexForPath(location.pathname));
-    if (location.key !== firstKey.current) {
-      state.setJdbAnimation(nextAnimation(navigationType, state.jdbAnimation));
-    }
+    state.setJdbAnimation(nextAnimation(navigationType, state.jdbAnimation));
+    setNavigated(true);
   }, [location.key, location.pathname, navigationType]);
 
   useEffect(() => {
@@ -75,9 +78,7 @@ export function AppLayout() {
   if (decision.type === 'document') return <DocumentRedirect href={decision.href} />;
 
   const showFooter = meta?.showFooter === true;
-  // The first page of a visit appears without sliding in.
-  // eslint-disable-next-line react-hooks/refs
-  const animated = location.key !== firstKey.current && jdbAnimation !== '';
+  const animated = navigated && jdbAnimation !== '';
 
   return (
     <ConsultProvider>

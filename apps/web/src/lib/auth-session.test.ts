@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { MemberInfo } from '@pcb/contract';
 import { fakeToken } from '../test/api-mock';
 import { useAppStore } from './app-store';
+import { queryClient } from './query-client';
 import {
   decodeJwtPayload,
   isLoggedIn,
@@ -63,9 +64,18 @@ describe('logout', () => {
     expect(localStorage.getItem('countGUID')).toBe('keep-me');
     expect(useAppStore.getState().memberInfo).toBeNull();
   });
+  it("drops the member's cached answers but keeps public ones", () => {
+    queryClient.setQueryData(['MemberAdmin', 'Get'], { realName: '李经理' });
+    queryClient.setQueryData(['Captcha', 'GetConfig'], { provider: 'altcha' });
+    logout();
+    expect(queryClient.getQueryData(['MemberAdmin', 'Get'])).toBeUndefined();
+    expect(queryClient.getQueryData(['Captcha', 'GetConfig'])).toEqual({ provider: 'altcha' });
+  });
   it('a new session starts without the previous member', () => {
+    queryClient.setQueryData(['MemberAdmin', 'Get'], { realName: '李经理' });
     saveAccessToken('new-token');
     expect(localStorage.getItem('accessToken')).toBe('new-token');
     expect(useAppStore.getState().memberInfo).toBeNull();
+    expect(queryClient.getQueryData(['MemberAdmin', 'Get'])).toBeUndefined();
   });
 });

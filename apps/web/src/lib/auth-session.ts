@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import type { Query } from '@tanstack/react-query';
+import { api, type EndpointDef } from '@pcb/contract';
 import { useAppStore } from './app-store';
 import { queryClient } from './query-client';
 import {
@@ -42,9 +44,22 @@ export function useIsLoggedIn(): boolean {
   return useSyncExternalStore(subscribeStorage, () => isLoggedIn());
 }
 
+const endpoints: Record<string, Record<string, EndpointDef> | undefined> = api;
+
+// Query keys start with the wire module and action; public answers are the same for every
+// visitor and can stay cached across a change of member.
+function isMemberData(query: Query): boolean {
+  const [module, action] = query.queryKey;
+  return endpoints[String(module)]?.[String(action)]?.access !== 'public';
+}
+
+function forgetMemberData(): void {
+  queryClient.removeQueries({ predicate: isMemberData });
+}
+
 /** Starts a session: another member's data must not survive into it. */
 export function saveAccessToken(token: string): void {
-  queryClient.clear();
+  forgetMemberData();
   useAppStore.getState().setMemberInfo(null);
   setAccessToken(token);
 }
@@ -54,5 +69,5 @@ export function logout(): void {
   removeAccessToken();
   removeOrderInfo();
   useAppStore.getState().setMemberInfo(null);
-  queryClient.clear();
+  forgetMemberData();
 }

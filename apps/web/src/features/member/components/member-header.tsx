@@ -1,3 +1,4 @@
+import { UserOutline } from 'antd-mobile-icons';
 import { maskMobile, type MemberInfo } from '@pcb/contract';
 import { memberDisplayName } from '../../../lib/member-info';
 import { formatFen } from '../../../lib/money';
@@ -5,11 +6,14 @@ import { formatFen } from '../../../lib/money';
 /** Who is logged in, with grade, points and balance. */
 export function MemberHeader({ info }: { info: MemberInfo }) {
   const name = memberDisplayName(info);
+  const masked = maskMobile(info.mobile);
+  // A member known only by mobile gets a figure, not the first digit of the number.
+  const hasName = name !== masked;
   return (
     <header className="member-header" data-testid="member-header">
       <div className="member-identity">
         <div className="member-avatar" aria-hidden="true">
-          {name.slice(0, 1)}
+          {hasName ? name.slice(0, 1) : <UserOutline />}
         </div>
         <div className="member-identity-text">
           <div className="member-name-row">
@@ -23,7 +27,7 @@ export function MemberHeader({ info }: { info: MemberInfo }) {
           <div className="member-company" data-testid="member-company">
             {info.companyName?.trim() || (info.memberType === 'company' ? '企业会员' : '个人会员')}
           </div>
-          <div className="member-mobile">{maskMobile(info.mobile)}</div>
+          {hasName && <div className="member-mobile">{masked}</div>}
         </div>
       </div>
       <div className="member-stats">
