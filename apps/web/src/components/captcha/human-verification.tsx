@@ -1,5 +1,5 @@
 import { DotLoading } from 'antd-mobile';
-import { CheckCircleFill, CloseCircleFill, ExclamationShieldOutline } from 'antd-mobile-icons';
+import { CheckCircleIcon, CrossCircleIcon, ShieldIcon } from '../icons';
 import type { HumanVerificationState } from './use-human-verification';
 import './human-verification.css';
 
@@ -26,11 +26,11 @@ export function HumanVerification({ verification }: { verification: HumanVerific
 
   const icon =
     status === 'verified' ? (
-      <CheckCircleFill className="hv-icon hv-icon-ok" />
+      <CheckCircleIcon className="hv-icon hv-icon-ok" />
     ) : status === 'error' || status === 'unavailable' ? (
-      <CloseCircleFill className="hv-icon hv-icon-fail" />
+      <CrossCircleIcon className="hv-icon hv-icon-fail" />
     ) : (
-      <ExclamationShieldOutline className="hv-icon" />
+      <ShieldIcon className="hv-icon" />
     );
 
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Input } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { EyeIcon, EyeOffIcon } from '../../../components/icons';
 
 /** Password input with a visibility toggle; phones make typos that members want to check. */
 export function PasswordInput({
@@ -39,7 +39,7 @@ export function PasswordInput({
         data-testid={`${id}-toggle`}
         onClick={() => setVisible((v) => !v)}
       >
-        {visible ? <EyeOutline /> : <EyeInvisibleOutline />}
+        {visible ? <EyeIcon /> : <EyeOffIcon />}
       </button>
     </div>
   );
