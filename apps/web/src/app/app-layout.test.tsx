@@ -165,4 +165,17 @@ describe('footer', () => {
     expect(useAppStore.getState().tabIndex).toBe(3);
     expect(screen.getByTestId('tab-mine').getAttribute('aria-current')).toBe('page');
   });
+
+  it('closing the consult popup on the home page also returns the selection to 我的 (index 3)', async () => {
+    logIn();
+    defaultApi();
+    renderApp('/');
+    await screen.findByTestId('home-page');
+    expect(useAppStore.getState().tabIndex).toBe(0);
+    act(() => fireEvent.click(screen.getByTestId('tab-consult')));
+    expect(await screen.findByTestId('consult-popup-close')).toBeTruthy();
+    act(() => fireEvent.click(screen.getByTestId('consult-popup-close')));
+    expect(useAppStore.getState().tabIndex).toBe(3);
+    expect(path()).toBe('/');
+  });
 });

@@ -8,9 +8,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useLocation } from 'react-router';
 import { useAppStore } from '../lib/app-store';
-import { FOOTER_TABS, tabIndexForPath } from './route-meta';
+import { FOOTER_TABS } from './route-meta';
 
 // The sheet (antd-mobile Popup and its animation library) loads on the first open.
 const ConsultSheet = lazy(() => import('./consult-sheet'));
@@ -33,7 +32,6 @@ export function useConsult(): ConsultControls {
 export function ConsultProvider({ children }: { children: ReactNode }) {
   const [visible, setVisible] = useState(false);
   const [opened, setOpened] = useState(false);
-  const { pathname } = useLocation();
   const setTabIndex = useAppStore((s) => s.setTabIndex);
 
   const open = useCallback(() => {
@@ -41,12 +39,11 @@ export function ConsultProvider({ children }: { children: ReactNode }) {
     setOpened(true);
     setVisible(true);
   }, [setTabIndex]);
-  // The 咨询 tab only stands for the popup: closing it gives the selection back to the
-  // page's own tab (我的, index 3, on every page but the home page).
+  // Spec section 2: closing the popup returns the selection to index 3 (我的), whatever the page.
   const close = useCallback(() => {
     setVisible(false);
-    setTabIndex(tabIndexForPath(pathname));
-  }, [pathname, setTabIndex]);
+    setTabIndex(FOOTER_TABS.mine);
+  }, [setTabIndex]);
 
   const controls = useMemo(() => ({ visible, open, close }), [visible, open, close]);
 
