@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin, useToken } from './support';
+
+test('a private page without login goes to /login @wechat', async ({ page }) => {
+  await page.goto('/member');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveTitle(/登录/);
+  await expect(page.getByTestId('footer')).toHaveCount(0);
+});
+
+test('an expired token counts as logged out', async ({ page }) => {
+  const payload = Buffer.from(
+    JSON.stringify({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 }),
+  ).toString('base64url');
+  await useToken(page, `eyJhbGciOiJIUzI1NiJ9.${payload}.c2ln`);
+  await page.goto('/member');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an unknown path goes to /member', async ({ page, request }) => {
+  await useToken(page, await apiLogin(request));
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/member$/);
+  await expect(page.getByTestId('member-page')).toBeVisible();
+});
+
+test('the footer shows only on routes whose meta has showFooter', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('footer')).toBeVisible();
+  await expect(page.getByTestId('tab-home')).toHaveAttribute('aria-current', 'page');
+  const tabs = page.getByTestId('footer').getByRole('button');
+  await expect(tabs).toHaveText(['首页', '计价', '咨询', '我的']);
+  await expect(page.getByTestId('footer')).toHaveCSS('z-index', '999');
+  await expect(page.getByTestId('tab-home')).toHaveCSS('color', 'rgb(255, 106, 0)');
+
+  await page.goto('/login');
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await expect(page.getByTestId('footer')).toHaveCount(0);
+  await page.goto('/register');
+  await expect(page.getByTestId('register-page')).toBeVisible();
+  await expect(page.getByTestId('footer')).toHaveCount(0);
+
+  await useToken(page, await apiLogin(request));
+  await page.goto('/member');
+  await expect(page.getByTestId('footer')).toBeVisible();
+});
+
+test('计价 leaves the app with a full page load of /OrdersPCB', async ({ page }) => {
+  await page.goto('/');
+  const load = page.waitForRequest(
+    (r) => r.isNavigationRequest() && r.url().endsWith('/OrdersPCB'),
+  );
+  await page.getByTestId('tab-quote').click();
+  await load;
+});
+
+test('the first visit is reported once and countGUID is kept @wechat', async ({ page }) => {
+  const reports: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/CKInfo/Add')) reports.push(r.postData() ?? '');
+  });
+  await page.goto('/?bd_vid=ad-123&from=miniprogram');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('countGUID')))
+    .toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  const guid = await page.evaluate(() => localStorage.getItem('countGUID'));
+  expect(reports).toHaveLength(1);
+  const body = JSON.parse(reports[0] ?? '{}') as Record<string, string>;
+  expect(body.GUID).toBe(guid);
+  expect(body.FirstHref).toContain('bd_vid=ad-123');
+  expect(body.bd_vid).toBe('ad-123');
+  expect(await page.evaluate(() => sessionStorage.getItem('from'))).toBe('miniprogram');
+
+  await page.getByTestId('home-login').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/register');
+  await expect(page.getByTestId('register-page')).toBeVisible();
+  expect(reports).toHaveLength(1);
+  expect(await page.evaluate(() => localStorage.getItem('countGUID'))).toBe(guid);
+});
+
+test('a failed visit report is not saved and is retried on the next navigation', async ({
+  page,
+}) => {
+  let calls = 0;
+  await page.route('**/api/CKInfo/Add', async (route) => {
+    calls += 1;
+    if (calls === 1) {
+      await route.fulfill({
+        status: 500,
+        json: { success: false, data: null, message: '服务器开小差了' },
+      });
+    } else {
+      await route.continue();
+    }
+  });
+  await page.goto('/');
+  await expect.poll(() => calls).toBe(1);
+  expect(await page.evaluate(() => localStorage.getItem('countGUID'))).toBeNull();
+  await page.getByTestId('home-login').click();
+  await expect.poll(() => calls).toBe(2);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('countGUID'))).not.toBeNull();
+});

@@ -1,0 +1,75 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+
+export const demo = { mobile: '13800138000', password: 'Demo@2026' };
+
+/** A mobile number no other test uses: 11 digits starting with 1. */
+export function uniqueMobile(): string {
+  return `19${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+}
+
+async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await response.json()) as { success: boolean; data: T; message: string };
+  expect(body.success, body.message).toBe(true);
+  return body.data;
+}
+
+/** Solves the server's ALTCHA challenge as the browser widget does. */
+async function captchaToken(request: APIRequestContext): Promise<string> {
+  const challenge = await data<Parameters<typeof solveChallenge>[0]['challenge']>(
+    await request.get('/api/Captcha/GetChallenge'),
+  );
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Logs in through the API (not the screen) for tests about something else. */
+export async function apiLogin(request: APIRequestContext, account = demo): Promise<string> {
+  const result = await data<{ accessToken: string }>(
+    await request.post('/api/MemberAuth/Login', {
+      data: {
+        userNameOrMobile: account.mobile,
+        password: account.password,
+        userAgent: 'e2e',
+        ncVerifyDto: { provider: 'altcha', token: await captchaToken(request) },
+      },
+    }),
+  );
+  return result.accessToken;
+}
+
+export async function useToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript((t) => {
+    if (!sessionStorage.getItem('e2e-token-set')) {
+      localStorage.setItem('accessToken', t);
+      sessionStorage.setItem('e2e-token-set', '1');
+    }
+  }, token);
+}
+
+/** The newest 6-digit code the SMS sandbox "sent" to this mobile. */
+export async function latestSmsCode(request: APIRequestContext, mobile: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const outbox = await data<{ text: string }[]>(
+        await request.get(`/api/Sandbox/SmsOutbox?mobile=${mobile}`),
+      );
+      code = outbox[0]?.text.match(/\d{6}/)?.[0];
+      return code;
+    })
+    .toBeTruthy();
+  return code as string;
+}
+
+/** Taps the human-verification control and waits until the proof is accepted locally. */
+export async function passHumanVerification(page: Page): Promise<void> {
+  const control = page.getByTestId('human-verification');
+  await expect(control).toHaveAttribute('data-status', /idle|verified/);
+  if ((await control.getAttribute('data-status')) !== 'verified') await control.click();
+  await expect(control).toHaveAttribute('data-status', 'verified');
+}
+
+export const toast = (page: Page, text: string) =>
+  page.locator('.adm-toast-main').filter({ hasText: text });
