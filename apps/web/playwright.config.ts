@@ -48,6 +48,8 @@ export default defineConfig({
     url: `${baseURL}/api/Captcha/GetConfig`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM lets the server stop its embedded PostgreSQL; the default SIGKILL would orphan it.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     env: { E2E_PORT: String(port) },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -2,7 +2,7 @@
 // member requests the server answers, all measured on this machine in one run. Expects a build
 // (the npm script builds first). Figures, not pass/fail: budgets are printed beside them.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -11,6 +11,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { solveChallenge } from 'altcha-lib';
+import { freshDataDir } from '../lib/fresh-data-dir.mjs';
 import { deriveKey as shaDeriveKey } from 'altcha-lib/algorithms/sha';
 import { deriveKey as pbkdf2DeriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
@@ -34,9 +35,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 const results = {};
 
-function startServer() {
+async function startServer() {
   const dataDir = `${root}.data/bench`;
-  rmSync(dataDir, { recursive: true, force: true });
+  await freshDataDir(dataDir);
   const child = spawn(process.execPath, [`${root}apps/server/dist/main.js`], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -180,7 +181,7 @@ async function bareFastify() {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-const server = startServer();
+const server = await startServer();
 try {
   await waitForServer();
   const token = await login();

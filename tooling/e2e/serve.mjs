@@ -1,11 +1,11 @@
 // Starts the built server for the browser tests on a fresh embedded database.
-import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { freshDataDir } from '../lib/fresh-data-dir.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = `${root}.data/e2e`;
-rmSync(dataDir, { recursive: true, force: true });
+await freshDataDir(dataDir);
 
 const server = spawn(process.execPath, [`${root}apps/server/dist/main.js`], {
   stdio: 'inherit',
