@@ -44,3 +44,16 @@ export const smsSentSchema = z.object({ resendAfterSeconds: z.number().int() });
 export type SmsSent = z.infer<typeof smsSentSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** Payment password: exactly 6 digits (confirms balance payments). */
+export const paymentPasswordSchema = z.string().regex(/^\d{6}$/, { error: '应为6位数字' });
+
+/** Mainland China only for now; the field exists because the spec's payload carries it. */
+export const areaCodeSchema = z.literal('86', { error: '目前仅支持中国大陆手机号' }).default('86');
+
+/**
+ * The WeChat identity as the browser keeps it (local storage `wxOpenId`): WeChat's openid sealed
+ * with the server's key, so knowing someone's openid is not enough to log in as them. Opaque to
+ * the client; always longer than 20 characters.
+ */
+export const sealedOpenIdSchema = z.string().min(21, { error: '微信身份无效' }).max(512);

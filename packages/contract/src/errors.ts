@@ -18,6 +18,18 @@ export const fieldLabels: Record<string, string> = {
   type: '类型',
   agreement: '会员协议',
   id: '编号',
+  code: '授权码',
+  state: '授权状态',
+  redirectUri: '回跳地址',
+  openId: '微信身份',
+  newMobile: '新手机号',
+  oldMobileTicket: '原手机号验证',
+  reason: '申请原因',
+  idDocumentKey: '身份证明材料',
+  dirType: '文件类型',
+  fileExt: '文件扩展名',
+  isMobile: '客户端标识',
+  userType: '用户类型',
 };
 
 export function labelOf(path: readonly PropertyKey[]): string {

@@ -5,6 +5,10 @@ import { MemberAdmin } from './modules/member-admin';
 import { CKInfo } from './modules/ck-info';
 import { Captcha } from './modules/captcha';
 import { Sandbox } from './modules/sandbox';
+import { WechatConfig, WechatMb } from './modules/wechat';
+import { MemberRelationApprove } from './modules/member-relation';
+import { MemberUpMobileApply } from './modules/member-up-mobile-apply';
+import { Common } from './modules/common-upload';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -16,9 +20,25 @@ export * from './modules/member-admin';
 export * from './modules/ck-info';
 export * from './modules/captcha';
 export * from './modules/sandbox';
+export * from './modules/wechat';
+export * from './modules/member-relation';
+export * from './modules/member-up-mobile-apply';
+export * from './modules/common-upload';
 
 /** Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. */
-export const api = { MemberAuth, MemberInfo, MemberAdmin, CKInfo, Captcha, Sandbox } as const;
+export const api = {
+  MemberAuth,
+  MemberInfo,
+  MemberAdmin,
+  CKInfo,
+  Captcha,
+  Sandbox,
+  WechatConfig,
+  WechatMb,
+  MemberRelationApprove,
+  MemberUpMobileApply,
+  Common,
+} as const;
 
 export const allEndpoints: EndpointDef[] = Object.values(api).flatMap((m) =>
   Object.values(m as Record<string, EndpointDef>),

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { defineEndpoint, emptyInput } from '../define';
 import {
   accessTokenSchema,
+  areaCodeSchema,
   mobileSchema,
+  okSchema,
+  paymentPasswordSchema,
   ncVerifyDtoSchema,
   passwordSchema,
   smsCodeSchema,
@@ -47,7 +50,7 @@ export type Announcement = z.infer<typeof announcementSchema>;
 export const agreementSchema = z.object({ version: z.string(), signedAt: z.string() });
 export type AgreementSignature = z.infer<typeof agreementSchema>;
 
-export const MemberAuth = {
+const memberAuthAccount = {
   Login: defineEndpoint({
     module: 'MemberAuth',
     action: 'Login',
@@ -103,3 +106,170 @@ export const MemberAuth = {
     output: announcementSchema.nullable(),
   }),
 } as const;
+
+// ---- Issue 3: SMS login, password recovery, payment password, old mobile, WeChat OAuth ----
+
+export const sendLoginMessageInputSchema = z.object({
+  mobile: mobileSchema,
+  ncVerifyDto: ncVerifyDtoSchema,
+});
+
+export const smsLoginInputSchema = z.object({
+  mobile: mobileSchema,
+  smsCode: smsCodeSchema,
+  userAgent: z.string().max(1024).default(''),
+});
+export type SmsLoginInput = z.input<typeof smsLoginInputSchema>;
+
+/** Forgot password (public) and change password (logged in) share this call. */
+export const sendChangePasswordMessageInputSchema = z.object({
+  mobile: mobileSchema,
+  ncVerifyDto: ncVerifyDtoSchema,
+});
+
+export const changePasswordInputSchema = z.object({
+  areaCode: areaCodeSchema,
+  mobile: mobileSchema,
+  smsCode: smsCodeSchema,
+  password: passwordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
+
+/** `mobile` must be the member's own. */
+export const sendChangePaymentPasswordMessageInputSchema = z.object({
+  mobile: mobileSchema,
+  ncVerifyDto: ncVerifyDtoSchema,
+});
+
+export const changePaymentPasswordInputSchema = z.object({
+  mobile: mobileSchema,
+  smsCode: smsCodeSchema,
+  password: paymentPasswordSchema,
+});
+export type ChangePaymentPasswordInput = z.input<typeof changePaymentPasswordInputSchema>;
+
+/** The code goes to the member's current mobile. */
+export const sendOldMobileMessageInputSchema = z.object({ ncVerifyDto: ncVerifyDtoSchema });
+
+export const checkOldMobileMessageInputSchema = z.object({ smsCode: smsCodeSchema });
+/** Proof that the current mobile was verified; ChangeMobile takes it within 10 minutes, once. */
+export const oldMobileTicketSchema = z.object({
+  oldMobileTicket: z.string(),
+  expiresIn: z.number(),
+});
+export type OldMobileTicket = z.infer<typeof oldMobileTicketSchema>;
+
+export const getOpenIdInputSchema = z.object({
+  code: z.string().trim().min(1).max(256),
+  state: z.string().trim().min(1).max(128),
+});
+/** `openid` is the sealed openid (see `sealedOpenIdSchema`), stored as `wxOpenId`. */
+export const openIdResultSchema = z.object({ openid: z.string() });
+
+export const getWxCodeUrlInputSchema = z.object({
+  redirectUri: z.string().url({ error: '应为完整的网址' }).max(2048),
+});
+
+const memberAuthIdentity = {
+  SendLoginMessage: defineEndpoint({
+    module: 'MemberAuth',
+    action: 'SendLoginMessage',
+    method: 'POST',
+    summary: '发送登录短信验证码，需人机验证；未注册号码不发送但应答相同',
+    access: 'public',
+    input: sendLoginMessageInputSchema,
+    output: smsSentSchema,
+  }),
+  SmsLogin: defineEndpoint({
+    module: 'MemberAuth',
+    action: 'SmsLogin',
+    method: 'POST',
+    summary: '手机号 + 短信验证码登录',
+    access: 'public',
+    input: smsLoginInputSchema,
+    output: accessTokenSchema,
+  }),
+  SendChangePasswordMessage: defineEndpoint({
+    module: 'MemberAuth',
+    action: 'SendChangePasswordMessage',
+    method: 'POST',
+    summary: '发送找回/修改登录密码的短信验证码，需人机验证；登录时只能发往本人手机号',
+    access: 'optional',
+    input: sendChangePasswordMessageInputSchema,
+    output: smsSentSchema,
+  }),
+  ChangePassword: defineEndpoint({
+    module: 'MemberAuth',
+    action: 'ChangePassword',
+    method: 'PATCH',
+    summary: '凭短信验证码设置新登录密码（忘记密码亦用此接口）；此前签发的所有令牌失效',
+    access: 'optional',
+    input: changePasswordInputSchema,
+    output: okSchema,
+  }),
+  SendChangePaymentPasswordMessage: defineEndpoint({
+    module: 'MemberAuth',
+    action: 'SendChangePaymentPasswordMessage',
+    method: 'POST',
+    summary: '发送设置支付密码的短信验证码（本人手机号），需人机验证',
+    access: 'member',
+    input: sendChangePaymentPasswordMessageInputSchema,
+    output: smsSentSchema,
+  }),
+  ChangePaymentPassword: defineEndpoint({
+    module: 'MemberAuth',
+    action: 'ChangePaymentPassword',
+    method: 'PATCH',
+    summary: '设置或修改6位数字支付密码；其他令牌失效，返回当前会话的新令牌',
+    access: 'member',
+    input: changePaymentPasswordInputSchema,
+    output: accessTokenSchema,
+  }),
+  SendOldMobileMessage: defineEndpoint({
+    module: 'MemberAuth',
+    action: 'SendOldMobileMessage',
+    method: 'POST',
+    summary: '向当前绑定的手机号发送身份验证码（更换手机号第一步）',
+    access: 'member',
+    input: sendOldMobileMessageInputSchema,
+    output: smsSentSchema,
+  }),
+  checkOldMobileMessage: defineEndpoint({
+    module: 'MemberAuth',
+    action: 'checkOldMobileMessage',
+    method: 'POST',
+    summary: '校验原手机号验证码，返回一次性凭证（10分钟内有效）',
+    access: 'member',
+    input: checkOldMobileMessageInputSchema,
+    output: oldMobileTicketSchema,
+  }),
+  GetOpenId: defineEndpoint({
+    module: 'MemberAuth',
+    action: 'GetOpenId',
+    method: 'GET',
+    summary: '用微信 OAuth 回调的 code（及 state）换取封装后的 openid',
+    access: 'public',
+    input: getOpenIdInputSchema,
+    output: openIdResultSchema,
+  }),
+  getWxCodeUrl: defineEndpoint({
+    module: 'MemberAuth',
+    action: 'getWxCodeUrl',
+    method: 'GET',
+    summary: '微信网页授权（snsapi_base）地址，state 一次性且绑定本浏览器',
+    access: 'public',
+    input: getWxCodeUrlInputSchema,
+    output: z.string(),
+  }),
+  Logout: defineEndpoint({
+    module: 'MemberAuth',
+    action: 'Logout',
+    method: 'POST',
+    summary: '退出登录：本会员此前签发的所有令牌失效',
+    access: 'member',
+    input: emptyInput,
+    output: okSchema,
+  }),
+} as const;
+
+export const MemberAuth = { ...memberAuthAccount, ...memberAuthIdentity } as const;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyInput } from '../define';
+import {
+  accessTokenSchema,
+  mobileSchema,
+  ncVerifyDtoSchema,
+  smsCodeSchema,
+  smsSentSchema,
+} from '../common';
 
 export const memberStatuses = ['inactive', 'active', 'disabled'] as const;
 
@@ -17,6 +24,7 @@ export const memberInfoSchema = z.object({
   /** Advance-payment balance in fen. */
   balance: z.number().int(),
   hasPassword: z.boolean(),
+  hasPaymentPassword: z.boolean(),
   /** Version of the member agreement the member accepted, or null. */
   agreementVersion: z.string().nullable(),
   /** Whether the accepted version is the current one. */
@@ -25,7 +33,47 @@ export const memberInfoSchema = z.object({
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
 
+/** Who is acting: set when a main member has switched into a related member's account. */
+export const relationContextSchema = z.object({
+  isSwitched: z.boolean(),
+  mainMember: z
+    .object({ id: z.number().int(), displayName: z.string(), mobileMasked: z.string() })
+    .nullable(),
+});
+export type RelationContext = z.infer<typeof relationContextSchema>;
+
 export const MemberInfo = {
+  SendChangeMobileMessage: defineEndpoint({
+    module: 'MemberInfo',
+    action: 'SendChangeMobileMessage',
+    method: 'POST',
+    summary: '向新手机号发送更换验证码，需人机验证',
+    access: 'member',
+    input: z.object({ mobile: mobileSchema, ncVerifyDto: ncVerifyDtoSchema }),
+    output: smsSentSchema,
+  }),
+  ChangeMobile: defineEndpoint({
+    module: 'MemberInfo',
+    action: 'ChangeMobile',
+    method: 'PATCH',
+    summary: '凭原手机号凭证 + 新手机号验证码更换手机号；其他令牌失效，返回新令牌',
+    access: 'member',
+    input: z.object({
+      mobile: mobileSchema,
+      smsCode: smsCodeSchema,
+      oldMobileTicket: z.string().min(1).max(256),
+    }),
+    output: accessTokenSchema,
+  }),
+  GetRelationMember: defineEndpoint({
+    module: 'MemberInfo',
+    action: 'GetRelationMember',
+    method: 'GET',
+    summary: '当前是否以关联账号身份操作，及主账号是谁',
+    access: 'member',
+    input: emptyInput,
+    output: relationContextSchema,
+  }),
   Get: defineEndpoint({
     module: 'MemberInfo',
     action: 'Get',

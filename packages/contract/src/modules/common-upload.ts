@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../define';
+
+/** What an upload is for: decides its folder, size limit and the extensions allowed. */
+export const uploadDirTypes = ['identity'] as const;
+export type UploadDirType = (typeof uploadDirTypes)[number];
+
+/** The extension is the text after the last '.' of the file name (spec section 5). */
+export function fileExtOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * An object-storage POST ticket (spec section 7): the browser posts multipart form-data to
+ * `host` with key = dir + filename + fileExt, OSSAccessKeyId = accessid, policy, Signature,
+ * success_action_status = '200' and file. The key becomes the file's reference.
+ */
+export const uploadTicketSchema = z.object({
+  dir: z.string(),
+  filename: z.string(),
+  fileExt: z.string(),
+  accessid: z.string(),
+  policy: z.string(),
+  signature: z.string(),
+  host: z.string(),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
+
+export const Common = {
+  getUploadCode: defineEndpoint({
+    module: 'Common',
+    action: 'getUploadCode',
+    method: 'GET',
+    summary: '对象存储直传凭证（按用途限制目录、大小与扩展名，10分钟有效）',
+    access: 'member',
+    input: z.object({
+      dirType: z.enum(uploadDirTypes),
+      fileExt: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^\.?[a-z0-9]{1,8}$/, { error: '格式不正确' }),
+    }),
+    output: uploadTicketSchema,
+  }),
+} as const;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../define';
+import { mobileSchema, smsCodeSchema } from '../common';
+
+export const mobileApplyStatuses = ['pending', 'approved', 'rejected'] as const;
+
+export const mobileApplySchema = z.object({
+  id: z.number().int(),
+  newMobileMasked: z.string(),
+  reason: z.string(),
+  status: z.enum(mobileApplyStatuses),
+  createdAt: z.string(),
+});
+export type MobileApply = z.infer<typeof mobileApplySchema>;
+
+/**
+ * When the old number is lost: the new number is proven by an SMS code
+ * (`MemberInfo/SendChangeMobileMessage`), an identity document is uploaded
+ * (`Common/getUploadCode?dirType=identity`, its object key here), staff review it later.
+ */
+export const MemberUpMobileApply = {
+  Create: defineEndpoint({
+    module: 'MemberUpMobileApply',
+    action: 'Create',
+    method: 'POST',
+    summary: '原手机号无法接收短信时，提交人工更换手机号申请',
+    access: 'member',
+    input: z.object({
+      newMobile: mobileSchema,
+      smsCode: smsCodeSchema,
+      reason: z.string().trim().min(5, { error: '请至少写5个字' }).max(500),
+      idDocumentKey: z.string().min(1).max(512),
+    }),
+    output: mobileApplySchema,
+  }),
+} as const;

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { defineEndpoint, emptyInput } from '../define';
+import {
+  accessTokenSchema,
+  mobileSchema,
+  ncVerifyDtoSchema,
+  sealedOpenIdSchema,
+  smsCodeSchema,
+} from '../common';
+
+export const wechatBindingSchema = z.object({
+  id: z.number().int(),
+  /** WeChat's openid shortened for display (`oAbc…xyz`), never the full value. */
+  openIdMasked: z.string(),
+  nickName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  /** false after Unbind: kept for the record, no longer logs in. */
+  isBound: z.boolean(),
+  boundAt: z.string(),
+  unboundAt: z.string().nullable(),
+});
+export type WechatBinding = z.infer<typeof wechatBindingSchema>;
+
+/**
+ * Binding needs a fresh proof of the account: its password (with human verification), or an
+ * SMS login code (`MemberAuth/SendLoginMessage`) sent to its mobile. Logged in, the proof must
+ * be of the logged-in member; logged out (the /bind page inside WeChat) it names the account.
+ */
+export const bindInputSchema = z.union([
+  z.object({
+    openId: sealedOpenIdSchema,
+    userNameOrMobile: z.string().trim().min(1).max(64),
+    password: z.string().min(1).max(128),
+    ncVerifyDto: ncVerifyDtoSchema,
+  }),
+  z.object({
+    openId: sealedOpenIdSchema,
+    mobile: mobileSchema,
+    smsCode: smsCodeSchema,
+  }),
+]);
+export type BindInput = z.input<typeof bindInputSchema>;
+
+export const openIdBindingStateSchema = z.object({
+  isBound: z.boolean(),
+  /** The bound account's mobile, masked (138****8000), when bound. */
+  mobileMasked: z.string().nullable(),
+});
+
+export const WechatConfig = {
+  GetOfficialAccountQrCodeUrl: defineEndpoint({
+    module: 'WechatConfig',
+    action: 'GetOfficialAccountQrCodeUrl',
+    method: 'GET',
+    summary: '关注公众号的带参二维码地址（扫码关注后可接收订单通知）',
+    access: 'member',
+    input: emptyInput,
+    output: z.object({ url: z.string(), expiresIn: z.number().int() }),
+  }),
+} as const;
+
+export const WechatMb = {
+  GetList: defineEndpoint({
+    module: 'WechatMb',
+    action: 'GetList',
+    method: 'GET',
+    summary: '本会员绑定过的微信',
+    access: 'member',
+    input: emptyInput,
+    output: z.array(wechatBindingSchema),
+  }),
+  bind: defineEndpoint({
+    module: 'WechatMb',
+    action: 'bind',
+    method: 'POST',
+    summary: '把当前微信绑定到账号（需密码或短信验证码），返回登录令牌',
+    access: 'optional',
+    input: bindInputSchema,
+    output: accessTokenSchema,
+  }),
+  Unbind: defineEndpoint({
+    module: 'WechatMb',
+    action: 'Unbind',
+    method: 'POST',
+    summary: '解绑微信（保留记录）；其他令牌失效，返回当前会话的新令牌',
+    access: 'member',
+    input: z.object({ id: z.number().int().positive() }),
+    output: accessTokenSchema,
+  }),
+  DeleteBind: defineEndpoint({
+    module: 'WechatMb',
+    action: 'DeleteBind',
+    method: 'POST',
+    summary: '删除绑定记录（已解绑或绑定中的均可）；其他令牌失效，返回当前会话的新令牌',
+    access: 'member',
+    input: z.object({ id: z.number().int().positive() }),
+    output: accessTokenSchema,
+  }),
+  OpenIdLogin: defineEndpoint({
+    module: 'WechatMb',
+    action: 'OpenIdLogin',
+    method: 'POST',
+    summary: '已绑定的微信身份免密登录',
+    access: 'public',
+    input: z.object({ openId: sealedOpenIdSchema }),
+    output: accessTokenSchema,
+  }),
+  GetByOpenId: defineEndpoint({
+    module: 'WechatMb',
+    action: 'GetByOpenId',
+    method: 'GET',
+    summary: '该微信身份是否已绑定账号',
+    access: 'public',
+    input: z.object({ openId: sealedOpenIdSchema }),
+    output: openIdBindingStateSchema,
+  }),
+} as const;
