@@ -39,7 +39,8 @@ export default defineConfig({
     : [['list']],
   use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
-    { name: 'phone', use: phone },
+    // @wechat tests run in both projects; @wechat-only ones need WeChat's user agent.
+    { name: 'phone', use: phone, grepInvert: /@wechat-only/ },
     { name: 'wechat', use: { ...phone, userAgent: wechatUserAgent }, grep: /@wechat/ },
   ],
   webServer: {

@@ -24,6 +24,32 @@ async function captchaToken(request: APIRequestContext): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
+/** Registers a fresh member through the API (not the screen) for tests about something else. */
+export async function apiRegister(
+  request: APIRequestContext,
+  account: { mobile: string; password: string },
+): Promise<string> {
+  await data(
+    await request.post('/api/MemberAuth/SendRegisterMessage', {
+      data: {
+        mobile: account.mobile,
+        ncVerifyDto: { provider: 'altcha', token: await captchaToken(request) },
+      },
+    }),
+  );
+  const result = await data<{ accessToken: string }>(
+    await request.post('/api/MemberAuth/Register', {
+      data: {
+        mobile: account.mobile,
+        smsCode: await latestSmsCode(request, account.mobile),
+        password: account.password,
+        agreement: true,
+      },
+    }),
+  );
+  return result.accessToken;
+}
+
 /** Logs in through the API (not the screen) for tests about something else. */
 export async function apiLogin(request: APIRequestContext, account = demo): Promise<string> {
   const result = await data<{ accessToken: string }>(
