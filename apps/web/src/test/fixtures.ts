@@ -12,6 +12,7 @@ export const memberFixture: MemberInfo = {
   points: 120,
   balance: 12345,
   hasPassword: true,
+  hasPaymentPassword: false,
   agreementVersion: '1',
   agreementCurrent: true,
   createdAt: '2026-01-01T00:00:00Z',
