@@ -1,4 +1,5 @@
 import { hkdfSync } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino, type LoggerOptions } from 'pino';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +14,21 @@ import { messages } from './http/errors';
 import { registerSecurityHeaders } from './http/security';
 import { isAssetPath, registerWebApp } from './http/static';
 import { zodValidatorCompiler } from './http/validation';
+import { createAliyunOss } from './integrations/oss/aliyun-oss';
+import type { ObjectStorage } from './integrations/oss/object-storage';
+import {
+  createSandboxOss,
+  registerOssSandbox,
+  SANDBOX_OSS_ACCESS_KEY_ID,
+} from './integrations/oss/sandbox-oss';
+import {
+  inProcessClient,
+  registerWechatSandbox,
+  SANDBOX_WECHAT_API_BASE,
+  SANDBOX_WECHAT_APP_ID,
+  SANDBOX_WECHAT_PATH,
+} from './integrations/wechat/sandbox-wechat';
+import { createWechatApi, fetchClient, type HttpClient } from './integrations/wechat/wechat-api';
 import { createAliyunVerifier } from './integrations/captcha/aliyun-verifier';
 import { createAltchaVerifier } from './integrations/captcha/altcha-verifier';
 import type { HumanVerifier } from './integrations/captcha/captcha';
@@ -29,13 +45,30 @@ import { createAnnouncementRepository } from './modules/announcement/announcemen
 import { registerAnnouncementRoutes } from './modules/announcement/announcement.routes';
 import { createAnnouncementService } from './modules/announcement/announcement.service';
 import { registerCaptchaRoutes } from './modules/captcha/captcha.routes';
+import { createAccountSecurityService } from './modules/member-auth/account-security.service';
+import { createHumanCheck } from './modules/member-auth/human-check';
 import { createLoginThrottle } from './modules/member-auth/login-throttle';
 import { registerMemberAuthRoutes } from './modules/member-auth/member-auth.routes';
 import { createMemberAuthService } from './modules/member-auth/member-auth.service';
+import { createPaymentPasswordService } from './modules/member-auth/payment-password.service';
 import { createTokenService } from './modules/member-auth/token.service';
 import { createMemberRepository } from './modules/member/member.repository';
 import { registerMemberRoutes } from './modules/member/member.routes';
 import { createMemberService } from './modules/member/member.service';
+import { createRelationRepository } from './modules/member/relation.repository';
+import { registerRelationRoutes } from './modules/member/relation.routes';
+import { createRelationService } from './modules/member/relation.service';
+import { createMobileApplyRepository } from './modules/mobile-apply/mobile-apply.repository';
+import { registerMobileApplyRoutes } from './modules/mobile-apply/mobile-apply.routes';
+import { createMobileApplyService } from './modules/mobile-apply/mobile-apply.service';
+import { createUploadRepository } from './modules/upload/upload.repository';
+import { registerUploadRoutes } from './modules/upload/upload.routes';
+import { createUploadService, largestUpload } from './modules/upload/upload.service';
+import { createOpenIdSeal } from './modules/wechat/openid-seal';
+import { createWechatOAuthService } from './modules/wechat/wechat-oauth.service';
+import { createWechatRepository } from './modules/wechat/wechat.repository';
+import { registerWechatRoutes } from './modules/wechat/wechat.routes';
+import { createWechatService } from './modules/wechat/wechat.service';
 import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { createSmsCodeService } from './modules/sms-code/sms-code.service';
 import { createVisitRepository } from './modules/visit/visit.repository';
@@ -51,6 +84,9 @@ export interface AppOptions {
   now?: Clock;
   captcha?: HumanVerifier;
   sms?: SmsSender;
+  storage?: ObjectStorage;
+  /** How the server calls WeChat (default: the network, or the sandbox in process). */
+  wechatHttp?: HttpClient;
   /** A ready pino logger (main.ts logs the database start with it before the app exists). */
   loggerInstance?: FastifyBaseLogger;
   /** Where /avatars/* and other server-owned files live. */
@@ -78,10 +114,24 @@ export function loggerOptions(config: Config): LoggerOptions {
   };
 }
 
+/** Keys of their own, derived from JWT_SECRET so that no extra secret has to be configured. */
+const derivedKey = (config: Config, purpose: string) =>
+  new Uint8Array(hkdfSync('sha256', config.jwt.secret, '', purpose, 32));
+
+/** What the embedded sandboxes (WeChat, OSS) need; production never runs them. */
+function sandboxSecrets(config: Config) {
+  return {
+    wechatAppSecret: Buffer.from(derivedKey(config, 'wechat-sandbox-app-secret')).toString('hex'),
+    wechatOpenIdKey: derivedKey(config, 'wechat-sandbox-openid'),
+    ossAccessKeySecret: Buffer.from(derivedKey(config, 'oss-sandbox-secret')).toString('base64'),
+  };
+}
+
 function createServices(app: FastifyInstance, options: AppOptions, store: EphemeralStore) {
   const { config, database } = options;
   const { db } = database;
   const now = options.now ?? systemClock;
+  const sandbox = sandboxSecrets(config);
 
   const captcha =
     options.captcha ??
@@ -110,20 +160,105 @@ function createServices(app: FastifyInstance, options: AppOptions, store: Epheme
     store,
     sms,
     now,
-    // A key of its own, derived so that no extra secret has to be configured.
-    secret: new Uint8Array(hkdfSync('sha256', config.jwt.secret, '', 'sms-code-hmac', 32)),
+    secret: derivedKey(config, 'sms-code-hmac'),
     dailyLimit: config.sms.dailyLimit,
     ipDailyLimit: config.sms.ipDailyLimit,
     onSendError: (err) => app.log.error({ err }, 'SMS send failed'),
   });
+  const assertHuman = createHumanCheck(captcha);
   const memberAuth = createMemberAuthService({
     members,
     smsCodes,
-    captcha,
+    assertHuman,
     tokens,
     throttle: createLoginThrottle(store),
     now,
     agreementVersion: config.memberAgreementVersion,
+  });
+  const paymentPasswords = createPaymentPasswordService({ members, store });
+  const accountSecurity = createAccountSecurityService({
+    members,
+    smsCodes,
+    assertHuman,
+    tokens,
+    store,
+    paymentPasswords,
+  });
+  const relations = createRelationService({
+    repository: createRelationRepository(db),
+    members,
+    store,
+    sms,
+    now,
+    issueToken: tokens.issue,
+    onNoticeError: (err) => app.log.error({ err }, 'relation request SMS failed'),
+  });
+
+  const storage =
+    options.storage ??
+    (config.oss.provider === 'aliyun'
+      ? createAliyunOss(config.oss)
+      : createSandboxOss({
+          credentials: {
+            accessKeyId: SANDBOX_OSS_ACCESS_KEY_ID,
+            accessKeySecret: sandbox.ossAccessKeySecret,
+          },
+          objectsDir: path.join(config.dataDir, 'objects'),
+        }));
+  const uploads = createUploadService({
+    repository: createUploadRepository(db),
+    storage,
+    store,
+    now,
+    onStorageError: (err) => app.log.error({ err }, 'object storage call failed'),
+  });
+  const mobileApplies = createMobileApplyService({
+    repository: createMobileApplyRepository(db),
+    members,
+    smsCodes,
+    uploads,
+    now,
+  });
+
+  const wechatConfig = config.wechat;
+  const wechatApi =
+    wechatConfig.provider === 'wechat'
+      ? createWechatApi({
+          appId: wechatConfig.appId,
+          appSecret: wechatConfig.appSecret,
+          apiBase: wechatConfig.apiBase,
+          http: options.wechatHttp ?? fetchClient(),
+          store,
+        })
+      : createWechatApi({
+          appId: SANDBOX_WECHAT_APP_ID,
+          appSecret: sandbox.wechatAppSecret,
+          apiBase: SANDBOX_WECHAT_API_BASE,
+          http: options.wechatHttp ?? inProcessClient(app),
+          store,
+        });
+  // The sandbox plays WeChat on our own origin, for the browser and for the QR image.
+  const wechatBase = (real: 'openBase' | 'mpBase') => (origin: string) =>
+    wechatConfig.provider === 'wechat' ? wechatConfig[real] : `${origin}${SANDBOX_WECHAT_PATH}`;
+  const seal = createOpenIdSeal(derivedKey(config, 'wechat-openid-seal'));
+  const logWechatError = (err: unknown) => app.log.error({ err }, 'WeChat API call failed');
+  const wechatOAuth = createWechatOAuthService({
+    api: wechatApi,
+    store,
+    seal,
+    openBase: wechatBase('openBase'),
+    onApiError: logWechatError,
+  });
+  const wechat = createWechatService({
+    repository: createWechatRepository(db),
+    members,
+    memberAuth,
+    tokens,
+    seal,
+    api: wechatApi,
+    mpBase: wechatBase('mpBase'),
+    now,
+    onApiError: logWechatError,
   });
   const announcements = createAnnouncementService(createAnnouncementRepository(db), now);
   const visits = createVisitService({ repository: createVisitRepository(db), store, now });
@@ -136,6 +271,16 @@ function createServices(app: FastifyInstance, options: AppOptions, store: Epheme
     tokens,
     smsCodes,
     memberAuth,
+    paymentPasswords,
+    accountSecurity,
+    relations,
+    storage,
+    uploads,
+    mobileApplies,
+    wechatApi,
+    wechatOAuth,
+    wechat,
+    sandbox,
     announcements,
     visits,
     store,
@@ -210,14 +355,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createAuthenticate({
       verifyToken: services.tokens.verify,
       loadMember: services.members.findAuthState,
+      loadSwitch: services.relations.findSwitchState,
     }),
   );
-  registerMemberAuthRoutes(route, services.memberAuth, services.members);
+  registerMemberAuthRoutes(route, services.memberAuth, services.accountSecurity, services.members);
   registerMemberRoutes(route, services.members);
+  registerRelationRoutes(route, services.relations);
+  registerUploadRoutes(route, services.uploads);
+  registerMobileApplyRoutes(route, services.mobileApplies);
+  registerWechatRoutes(route, services.wechatOAuth, services.wechat, config.publicOrigin);
   registerAnnouncementRoutes(route, services.announcements);
   registerVisitRoutes(route, services.visits);
   registerCaptchaRoutes(route, services.captcha);
   registerSandboxRoutes(route, services.outbox, config.isProduction);
+  // Configuration refuses both sandboxes in production, so these never run there.
+  if (config.wechat.provider === 'sandbox') {
+    await registerWechatSandbox(app, {
+      appId: SANDBOX_WECHAT_APP_ID,
+      appSecret: services.sandbox.wechatAppSecret,
+      store,
+      openIdKey: services.sandbox.wechatOpenIdKey,
+    });
+  }
+  if (config.oss.provider === 'sandbox' && !options.storage) {
+    await registerOssSandbox(app, {
+      credentials: {
+        accessKeyId: SANDBOX_OSS_ACCESS_KEY_ID,
+        accessKeySecret: services.sandbox.ossAccessKeySecret,
+      },
+      objectsDir: path.join(config.dataDir, 'objects'),
+      now: options.now ?? systemClock,
+      // Room for the multipart framing; a larger file is still refused as OSS refuses it.
+      maxBodyBytes: largestUpload() * 2,
+    });
+  }
 
   const hasWebApp = await registerWebApp(app, {
     webDistDir: config.webDistDir,

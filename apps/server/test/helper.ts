@@ -1,4 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -115,7 +118,9 @@ export interface TestAppOptions {
   store?: 'postgres' | 'redis';
   /** Instances given the same prefix share Redis state. */
   redisPrefix?: string;
-  overrides?: Partial<Pick<AppOptions, 'captcha' | 'sms' | 'publicDir' | 'loggerInstance'>>;
+  overrides?: Partial<
+    Pick<AppOptions, 'captcha' | 'sms' | 'publicDir' | 'loggerInstance' | 'storage' | 'wechatHttp'>
+  >;
 }
 
 type Json = Record<string, unknown>;
@@ -141,11 +146,33 @@ export interface TestApp {
     body?: unknown,
     options?: { token?: string; ip?: string },
   ) => Promise<ApiResponse<T>>;
+  patch: <T = unknown>(
+    url: string,
+    body?: unknown,
+    options?: { token?: string },
+  ) => Promise<ApiResponse<T>>;
+  del: <T = unknown>(
+    url: string,
+    body?: unknown,
+    options?: { token?: string },
+  ) => Promise<ApiResponse<T>>;
+  /** Any request, for cookies and other headers. */
+  request: <T = unknown>(options: InjectOptions) => Promise<ApiResponse<T>>;
+  /** Where the OSS sandbox keeps files (a temporary folder of this app). */
+  dataDir: string;
   /** Fetches a challenge and solves it as the widget does. */
   solveCaptcha: () => Promise<NcVerifyDto>;
   outbox: (mobile: string) => Promise<{ mobile: string; text: string; sentAt: string }[]>;
   /** The 6-digit code in the newest text to this mobile. */
   lastCode: (mobile: string) => Promise<string>;
+  /**
+   * Calls an SMS-sending endpoint (with a solved captcha, a minute after the last text) and
+   * returns the code texted to `mobile`. The body defaults to `{ mobile }`.
+   */
+  sendCode: (
+    url: string,
+    options: { mobile: string; body?: Record<string, unknown>; token?: string },
+  ) => Promise<string>;
   /** Registers through the public endpoints; returns the access token. */
   register: (mobile: string, password?: string) => Promise<string>;
   /** Inserts a member directly (staff-created accounts, disabled ones). */
@@ -168,7 +195,9 @@ export function uniqueMobile(): string {
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const ownsDatabase = !options.databaseUrl;
   const url = options.databaseUrl ?? (await createTestDatabase());
-  const config = testConfig(url, options.env);
+  const ownsDataDir = !options.env?.DATA_DIR;
+  const dataDir = options.env?.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'pcb-test-data-'));
+  const config = testConfig(url, { DATA_DIR: dataDir, ...options.env });
   const clock = options.clock ?? createTestClock();
   const database = createDatabase(url, { max: 5, onError: () => undefined });
   const redisPrefix = `test:${options.redisPrefix ?? randomBytes(6).toString('hex')}:`;
@@ -212,6 +241,22 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
         headers: opts.token ? auth(opts.token) : {},
         remoteAddress: opts.ip,
       }),
+    patch: (path, body, opts = {}) =>
+      request({
+        method: 'PATCH',
+        url: path,
+        payload: body as Json,
+        headers: opts.token ? auth(opts.token) : {},
+      }),
+    del: (path, body, opts = {}) =>
+      request({
+        method: 'DELETE',
+        url: path,
+        payload: body as Json,
+        headers: opts.token ? auth(opts.token) : {},
+      }),
+    request,
+    dataDir,
     async solveCaptcha() {
       const res = await t.get<Challenge>('/api/Captcha/GetChallenge');
       const challenge = res.body.data;
@@ -231,6 +276,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       const code = latest ? /(\d{6})/.exec(latest.text)?.[1] : undefined;
       if (!code) throw new Error(`No code texted to ${mobile}`);
       return code;
+    },
+    async sendCode(url, { mobile, body = { mobile }, token }) {
+      t.clock.advance(61_000);
+      const res = await t.post(url, { ...body, ncVerifyDto: await t.solveCaptcha() }, { token });
+      if (!res.body.success) throw new Error(`${url} failed: ${res.body.message}`);
+      return t.lastCode(mobile);
     },
     async register(mobile, password = 'Passw0rd!') {
       const sent = await t.post('/api/MemberAuth/SendRegisterMessage', {
@@ -263,6 +314,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       if (options.store === 'redis') await deleteRedisKeys(redisPrefix);
       await database.pool.end();
       if (ownsDatabase) await dropDatabase(url);
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return t;

@@ -29,6 +29,7 @@ describe('with the Aliyun captcha and Aliyun SMS', () => {
         ALIYUN_SMS_SIGN_NAME: '会员中心',
         ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
         ALIYUN_SMS_REGISTERED_TEMPLATE_CODE: 'SMS_2',
+        ALIYUN_SMS_RELATION_TEMPLATE_CODE: 'SMS_3',
         ALIYUN_SMS_ENDPOINT: fake.endpoint,
       },
     });
@@ -107,6 +108,12 @@ describe('in production', () => {
         ALIYUN_SMS_SIGN_NAME: '会员中心',
         ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
         ALIYUN_SMS_REGISTERED_TEMPLATE_CODE: 'SMS_2',
+        ALIYUN_SMS_RELATION_TEMPLATE_CODE: 'SMS_3',
+        WECHAT_APP_ID: 'wx0123456789abcdef',
+        WECHAT_APP_SECRET: 'wechat-secret',
+        OSS_ACCESS_KEY_ID: 'LTAI-oss',
+        OSS_ACCESS_KEY_SECRET: 'oss-secret',
+        OSS_BUCKET_HOST: 'https://pcb-files.oss-cn-shenzhen.aliyuncs.com',
       },
     });
     try {

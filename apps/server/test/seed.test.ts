@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Announcement, MemberInfo } from '@pcb/contract';
 import { announcementTypes } from '@pcb/contract';
-import { DEMO_MOBILE, DEMO_PASSWORD, INACTIVE_DEMO_MOBILE, seedDemoData } from '../src/db/seed';
+import {
+  DEMO_MOBILE,
+  DEMO_PASSWORD,
+  INACTIVE_DEMO_MOBILE,
+  RELATED_DEMO_MOBILE,
+  seedDemoData,
+} from '../src/db/seed';
 import { buildTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -32,10 +38,11 @@ async function login(mobile: string) {
 
 describe('demo seed', () => {
   it('is idempotent, also when run concurrently', async () => {
-    expect(await count('member')).toBe(2);
+    expect(await count('member')).toBe(3);
     expect(await count('account_manager')).toBe(3);
     expect(await count('announcement')).toBe(4);
-    expect(await count('member_agreement')).toBe(1);
+    expect(await count('member_agreement')).toBe(2);
+    expect(await count('member_relation')).toBe(1);
   });
 
   it('gives a demo member who can log in, with a company and a manager', async () => {
@@ -55,6 +62,37 @@ describe('demo seed', () => {
     const token = await login(INACTIVE_DEMO_MOBILE);
     const info = await t.get<MemberInfo>('/api/MemberInfo/Get', { token });
     expect(info.body.data).toMatchObject({ status: 'inactive', agreementVersion: null });
+  });
+
+  it('lets the demo member switch to a related colleague and back', async () => {
+    const token = await login(DEMO_MOBILE);
+    const list = await t.get<{
+      related: { status: string; member: { id: number; displayName: string } }[];
+    }>('/api/MemberRelationApprove/GetRelationListForMember', {
+      token,
+      query: { isMobile: 'true' },
+    });
+    const [colleague] = list.body.data.related;
+    expect(colleague).toMatchObject({ status: 'approved', member: { displayName: '李工' } });
+    const switched = await t.get<{ accessToken: string }>(
+      '/api/MemberRelationApprove/SwitchMember',
+      {
+        token,
+        query: { id: String(colleague?.member.id) },
+      },
+    );
+    expect(switched.status).toBe(200);
+    const info = await t.get<MemberInfo>('/api/MemberInfo/Get', {
+      token: switched.body.data.accessToken,
+    });
+    expect(info.body.data).toMatchObject({
+      mobile: RELATED_DEMO_MOBILE,
+      realName: '李工',
+      companyName: '深圳示例电子有限公司',
+      status: 'active',
+    });
+    // The colleague can log in on their own too.
+    expect(await login(RELATED_DEMO_MOBILE)).toBeTruthy();
   });
 
   it('has an effective announcement for every type', async () => {

@@ -13,6 +13,12 @@ const productionEnv = {
   ALIYUN_SMS_SIGN_NAME: '会员中心',
   ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
   ALIYUN_SMS_REGISTERED_TEMPLATE_CODE: 'SMS_2',
+  ALIYUN_SMS_RELATION_TEMPLATE_CODE: 'SMS_3',
+  WECHAT_APP_ID: 'wx0123456789abcdef',
+  WECHAT_APP_SECRET: 'wechat-secret',
+  OSS_ACCESS_KEY_ID: 'LTAI-oss',
+  OSS_ACCESS_KEY_SECRET: 'oss-secret',
+  OSS_BUCKET_HOST: 'https://pcb-files.oss-cn-shenzhen.aliyuncs.com',
 };
 
 function problems(env: Record<string, string | undefined>): string[] {
@@ -78,6 +84,11 @@ describe('configuration', () => {
       'ALTCHA_HMAC_KEY must be set in production (the default is public)',
       'SMS_PROVIDER=sandbox cannot be used in production (no text would be sent)',
       'DATABASE_URL is required in production (the embedded database is for development)',
+      'WECHAT_APP_ID is required in production (the WeChat sandbox cannot be used there)',
+      'WECHAT_APP_SECRET is required in production (the WeChat sandbox cannot be used there)',
+      'OSS_ACCESS_KEY_ID is required in production (the upload sandbox cannot be used there)',
+      'OSS_ACCESS_KEY_SECRET is required in production (the upload sandbox cannot be used there)',
+      'OSS_BUCKET_HOST is required in production (the upload sandbox cannot be used there)',
     ]);
   });
 
@@ -102,6 +113,7 @@ describe('configuration', () => {
       'ALIYUN_SMS_ACCESS_KEY_SECRET is required when SMS_PROVIDER=aliyun',
       'ALIYUN_SMS_TEMPLATE_CODE is required when SMS_PROVIDER=aliyun',
       'ALIYUN_SMS_REGISTERED_TEMPLATE_CODE is required when SMS_PROVIDER=aliyun',
+      'ALIYUN_SMS_RELATION_TEMPLATE_CODE is required when SMS_PROVIDER=aliyun',
     ]);
   });
 
@@ -117,5 +129,54 @@ describe('configuration', () => {
     expect(config.captcha.provider === 'aliyun' && config.captcha.aliyun.endpoint).toBe(
       'https://captcha.cn-hangzhou.aliyuncs.com',
     );
+  });
+
+  it('plays WeChat and OSS with the sandboxes by default, outside production', () => {
+    const config = loadConfig({});
+    expect(config.wechat).toEqual({ provider: 'sandbox' });
+    expect(config.oss).toEqual({ provider: 'sandbox' });
+    expect(config.publicOrigin).toBeUndefined();
+  });
+
+  it('reads WeChat, OSS and the public origin', () => {
+    const config = loadConfig(productionEnv);
+    expect(config.wechat).toEqual({
+      provider: 'wechat',
+      appId: 'wx0123456789abcdef',
+      appSecret: 'wechat-secret',
+      openBase: 'https://open.weixin.qq.com',
+      apiBase: 'https://api.weixin.qq.com',
+      mpBase: 'https://mp.weixin.qq.com',
+    });
+    expect(config.oss).toEqual({
+      provider: 'aliyun',
+      accessKeyId: 'LTAI-oss',
+      accessKeySecret: 'oss-secret',
+      bucketHost: 'https://pcb-files.oss-cn-shenzhen.aliyuncs.com',
+      bucket: 'pcb-files',
+    });
+    const custom = loadConfig({
+      PUBLIC_ORIGIN: 'https://m.example.com/some/path',
+      WECHAT_APP_ID: 'wx1',
+      WECHAT_APP_SECRET: 's',
+      WECHAT_API_BASE: 'http://127.0.0.1:9000/',
+      OSS_ACCESS_KEY_ID: 'id',
+      OSS_ACCESS_KEY_SECRET: 's',
+      OSS_BUCKET_HOST: 'http://127.0.0.1:9001',
+      OSS_BUCKET: 'local',
+    });
+    expect(custom.publicOrigin).toBe('https://m.example.com');
+    expect(custom.wechat.provider === 'wechat' && custom.wechat.apiBase).toBe(
+      'http://127.0.0.1:9000',
+    );
+    expect(custom.oss.provider === 'aliyun' && custom.oss.bucket).toBe('local');
+  });
+
+  it('refuses half a WeChat or OSS configuration, in any environment', () => {
+    expect(problems({ WECHAT_APP_ID: 'wx1', OSS_ACCESS_KEY_ID: 'id' })).toEqual([
+      'WECHAT_APP_SECRET is required when WECHAT_APP_ID is set',
+      'OSS_ACCESS_KEY_SECRET is required when OSS_ACCESS_KEY_ID is set',
+      'OSS_BUCKET_HOST is required when OSS_ACCESS_KEY_ID is set',
+    ]);
   });
 });

@@ -56,6 +56,7 @@ const envSchema = z.object({
   ALIYUN_SMS_SIGN_NAME: text(),
   ALIYUN_SMS_TEMPLATE_CODE: text(),
   ALIYUN_SMS_REGISTERED_TEMPLATE_CODE: text(),
+  ALIYUN_SMS_RELATION_TEMPLATE_CODE: text(),
   ALIYUN_SMS_ENDPOINT: z.url({ error: 'must be a URL' }).default('https://dysmsapi.aliyuncs.com'),
   SMS_DAILY_LIMIT: intSetting(10, 1, 1000),
   SMS_IP_DAILY_LIMIT: intSetting(30, 1, 100_000),
@@ -66,6 +67,17 @@ const envSchema = z.object({
     })
     .optional(),
   TRUST_PROXY: text(),
+  /** The origin members reach us at (https://m.example.com); else each request's own Host. */
+  PUBLIC_ORIGIN: url,
+  WECHAT_APP_ID: text(),
+  WECHAT_APP_SECRET: text(),
+  WECHAT_OPEN_BASE: z.url({ error: 'must be a URL' }).default('https://open.weixin.qq.com'),
+  WECHAT_API_BASE: z.url({ error: 'must be a URL' }).default('https://api.weixin.qq.com'),
+  WECHAT_MP_BASE: z.url({ error: 'must be a URL' }).default('https://mp.weixin.qq.com'),
+  OSS_ACCESS_KEY_ID: text(),
+  OSS_ACCESS_KEY_SECRET: text(),
+  OSS_BUCKET_HOST: url,
+  OSS_BUCKET: text(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -96,9 +108,34 @@ export type SmsConfig = {
         signName: string;
         templateCode: string;
         registeredTemplateCode: string;
+        relationTemplateCode: string;
       };
     }
 );
+
+/** Without an app id our own server plays WeChat (the sandbox); production refuses that. */
+export type WechatConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'wechat';
+      appId: string;
+      appSecret: string;
+      openBase: string;
+      apiBase: string;
+      mpBase: string;
+    };
+
+/** Without OSS keys our own server plays the bucket (the sandbox); production refuses that. */
+export type OssConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      /** https://<bucket>.oss-<region>.aliyuncs.com, where the browser posts files. */
+      bucketHost: string;
+      bucket: string;
+    };
 
 export interface Config {
   nodeEnv: NodeEnv;
@@ -116,6 +153,10 @@ export interface Config {
   memberAgreementVersion: string;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   trustProxy: TrustProxy;
+  /** Absent: the origin of each request (its Host header, proxy-aware when trusted). */
+  publicOrigin: string | undefined;
+  wechat: WechatConfig;
+  oss: OssConfig;
 }
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -140,6 +181,8 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
     .map((v) => v.trim())
     .filter(Boolean);
 }
+
+const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
 
 /** Collects every missing Aliyun setting so one start attempt names them all. */
 function requireAll(env: Env, names: (keyof Env)[], why: string, problems: string[]): void {
@@ -166,6 +209,22 @@ function productionProblems(env: Env): string[] {
     problems.push(
       'DATABASE_URL is required in production (the embedded database is for development)',
     );
+  if (!env.WECHAT_APP_ID) {
+    for (const name of ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const) {
+      if (!env[name])
+        problems.push(
+          `${name} is required in production (the WeChat sandbox cannot be used there)`,
+        );
+    }
+  }
+  if (!env.OSS_ACCESS_KEY_ID) {
+    for (const name of ['OSS_ACCESS_KEY_ID', 'OSS_ACCESS_KEY_SECRET', 'OSS_BUCKET_HOST'] as const) {
+      if (!env[name])
+        problems.push(
+          `${name} is required in production (the upload sandbox cannot be used there)`,
+        );
+    }
+  }
   return problems;
 }
 
@@ -210,8 +269,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         'ALIYUN_SMS_SIGN_NAME',
         'ALIYUN_SMS_TEMPLATE_CODE',
         'ALIYUN_SMS_REGISTERED_TEMPLATE_CODE',
+        'ALIYUN_SMS_RELATION_TEMPLATE_CODE',
       ],
       'SMS_PROVIDER=aliyun',
+      problems,
+    );
+  }
+  if (env.WECHAT_APP_ID) {
+    requireAll(env, ['WECHAT_APP_SECRET'], 'WECHAT_APP_ID is set', problems);
+  }
+  if (env.OSS_ACCESS_KEY_ID) {
+    requireAll(
+      env,
+      ['OSS_ACCESS_KEY_SECRET', 'OSS_BUCKET_HOST'],
+      'OSS_ACCESS_KEY_ID is set',
       problems,
     );
   }
@@ -248,10 +319,34 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             signName: env.ALIYUN_SMS_SIGN_NAME ?? '',
             templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? '',
             registeredTemplateCode: env.ALIYUN_SMS_REGISTERED_TEMPLATE_CODE ?? '',
+            relationTemplateCode: env.ALIYUN_SMS_RELATION_TEMPLATE_CODE ?? '',
             endpoint: env.ALIYUN_SMS_ENDPOINT,
           },
         }
       : { ...limits, provider: 'sandbox' };
+
+  const wechat: WechatConfig = env.WECHAT_APP_ID
+    ? {
+        provider: 'wechat',
+        appId: env.WECHAT_APP_ID,
+        appSecret: env.WECHAT_APP_SECRET ?? '',
+        openBase: withoutTrailingSlash(env.WECHAT_OPEN_BASE),
+        apiBase: withoutTrailingSlash(env.WECHAT_API_BASE),
+        mpBase: withoutTrailingSlash(env.WECHAT_MP_BASE),
+      }
+    : { provider: 'sandbox' };
+  const bucketHost = withoutTrailingSlash(env.OSS_BUCKET_HOST ?? '');
+  const oss: OssConfig = env.OSS_ACCESS_KEY_ID
+    ? {
+        provider: 'aliyun',
+        accessKeyId: env.OSS_ACCESS_KEY_ID,
+        accessKeySecret: env.OSS_ACCESS_KEY_SECRET ?? '',
+        bucketHost,
+        // https://<bucket>.oss-cn-shenzhen.aliyuncs.com names its bucket first.
+        bucket:
+          env.OSS_BUCKET ?? (bucketHost ? new URL(bucketHost).hostname.split('.')[0] : '') ?? '',
+      }
+    : { provider: 'sandbox' };
 
   return {
     nodeEnv: env.NODE_ENV,
@@ -273,5 +368,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     memberAgreementVersion: env.MEMBER_AGREEMENT_VERSION,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : undefined,
+    wechat,
+    oss,
   };
 }

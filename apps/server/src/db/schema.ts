@@ -4,3 +4,7 @@ export * from '../modules/announcement/announcement.table';
 export * from '../modules/visit/visit.table';
 export * from '../integrations/store/store.table';
 export * from '../integrations/sms/sms-outbox.table';
+export * from '../modules/member/member-relation.table';
+export * from '../modules/wechat/wechat-binding.table';
+export * from '../modules/upload/upload-object.table';
+export * from '../modules/mobile-apply/mobile-apply.table';

@@ -1,13 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/password';
 import type { Db } from './client';
-import { accountManager, announcement, member, memberAgreement } from './schema';
+import { accountManager, announcement, member, memberAgreement, memberRelation } from './schema';
 
 /** Arbitrary, fixed: two instances starting together seed one after the other. */
 const SEED_LOCK = 727_002;
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_MOBILE = '13800138000';
 export const INACTIVE_DEMO_MOBILE = '13900139000';
+/** A colleague of the demo member who approved being related: the demo can switch to them. */
+export const RELATED_DEMO_MOBILE = '13700137000';
 
 const managers = [
   { realName: '陈晓静', mobile: '13600000001', qq: '800012301', pic: '/avatars/manager-1.svg' },
@@ -83,6 +85,44 @@ export async function seedDemoData(
         .insert(memberAgreement)
         .values({ memberId: demo.id, version: agreementVersion, signedAt: now })
         .onConflictDoNothing();
+    }
+    const [colleague] = await tx
+      .insert(member)
+      .values({
+        mobile: RELATED_DEMO_MOBILE,
+        realName: '李工',
+        companyName: '深圳示例电子有限公司',
+        memberType: 'company',
+        status: 'active',
+        source: 'self',
+        passwordHash,
+        agreementVersion,
+        agreementSignedAt: now,
+        accountManagerId: firstManager?.id ?? null,
+      })
+      .onConflictDoNothing({ target: member.mobile })
+      .returning({ id: member.id });
+    if (colleague) {
+      await tx
+        .insert(memberAgreement)
+        .values({ memberId: colleague.id, version: agreementVersion, signedAt: now })
+        .onConflictDoNothing();
+      const [main] = await tx
+        .select({ id: member.id })
+        .from(member)
+        .where(eq(member.mobile, DEMO_MOBILE));
+      if (main) {
+        await tx
+          .insert(memberRelation)
+          .values({
+            mainMemberId: main.id,
+            relatedMemberId: colleague.id,
+            status: 'approved',
+            createdAt: now,
+            decidedAt: now,
+          })
+          .onConflictDoNothing();
+      }
     }
     // Opened by staff: can log in, but must accept the agreement and activate first.
     await tx

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { EndpointDef } from '@pcb/contract';
-import type { AuthMember, Authenticate } from './auth';
+import { assertOwnAccount, type AuthMember, type Authenticate } from './auth';
 import { envelopeSchema, errorEnvelopeSchema, ok } from './envelope';
 import { unauthorized } from './errors';
 
@@ -11,6 +11,11 @@ export interface RouteContext<I> {
   member: AuthMember | null;
   /** The caller on a `member` route; throws 401 elsewhere when nobody is logged in. */
   requireMember: () => AuthMember;
+  /**
+   * The caller acting in their own account: 401 when nobody is logged in, 403 while a main
+   * member acts in a related account (account-security calls).
+   */
+  requireOwnAccount: () => AuthMember;
   ip: string;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -67,12 +72,18 @@ export function createDefineRoute(app: FastifyInstance, authenticate: Authentica
         if (inputLocation === 'body' && request.body === undefined) request.body = {};
       },
       handler: async (request, reply) => {
+        const requireMember = () => {
+          if (!request.member) throw unauthorized();
+          return request.member;
+        };
         const data = await handler({
           input: (inputLocation === 'body' ? request.body : request.query) as z.output<E['input']>,
           member: request.member,
-          requireMember: () => {
-            if (!request.member) throw unauthorized();
-            return request.member;
+          requireMember,
+          requireOwnAccount: () => {
+            const member = requireMember();
+            assertOwnAccount(member);
+            return member;
           },
           ip: request.ip,
           request,

@@ -6,14 +6,26 @@ import type { Config } from '../config/env';
 const ALIYUN_CAPTCHA_SCRIPT = 'https://o.alicdn.com';
 const ALIYUN_CAPTCHA_API = 'https://*.aliyuncs.com';
 
-export function cspDirectives(config: Pick<Config, 'captcha'>): Record<string, string[]> {
+export function cspDirectives(
+  config: Pick<Config, 'captcha' | 'oss' | 'wechat'>,
+): Record<string, string[]> {
   const aliyun = config.captcha.provider === 'aliyun';
+  // Files go straight from the browser to the bucket; the official-account QR image comes from WeChat.
+  const bucket = config.oss.provider === 'aliyun' ? [new URL(config.oss.bucketHost).origin] : [];
+  const wechatImages =
+    config.wechat.provider === 'wechat' ? [new URL(config.wechat.mpBase).origin] : [];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...(aliyun ? [ALIYUN_CAPTCHA_SCRIPT] : [])],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...(aliyun ? [ALIYUN_CAPTCHA_SCRIPT] : [])],
-    connectSrc: ["'self'", ...(aliyun ? [ALIYUN_CAPTCHA_API] : [])],
+    imgSrc: [
+      "'self'",
+      'data:',
+      'blob:',
+      ...(aliyun ? [ALIYUN_CAPTCHA_SCRIPT] : []),
+      ...wechatImages,
+    ],
+    connectSrc: ["'self'", ...(aliyun ? [ALIYUN_CAPTCHA_API] : []), ...bucket],
     // ALTCHA solves its proof of work in a worker built from a blob.
     workerSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'", 'data:'],

@@ -22,6 +22,7 @@ const sms = () =>
     signName: '会员中心',
     templateCode: 'SMS_100001',
     registeredTemplateCode: 'SMS_100002',
+    relationTemplateCode: 'SMS_100003',
   });
 
 describe('Aliyun SendSms adapter', () => {

@@ -5,6 +5,7 @@ export interface AliyunSmsConfig extends AliyunRpcCredentials {
   signName: string;
   templateCode: string;
   registeredTemplateCode: string;
+  relationTemplateCode: string;
 }
 
 /** Aliyun SMS (dysmsapi SendSms, version 2017-05-25). */
@@ -12,6 +13,7 @@ export function createAliyunSms(config: AliyunSmsConfig): SmsSender {
   const templates: Record<SmsKind, string> = {
     verificationCode: config.templateCode,
     alreadyRegistered: config.registeredTemplateCode,
+    relationRequest: config.relationTemplateCode,
   };
   return {
     provider: 'aliyun',

@@ -1,5 +1,5 @@
 /** Which text is sent; each maps to its own template at a real SMS provider. */
-export type SmsKind = 'verificationCode' | 'alreadyRegistered';
+export type SmsKind = 'verificationCode' | 'alreadyRegistered' | 'relationRequest';
 
 export interface SmsMessage {
   mobile: string;

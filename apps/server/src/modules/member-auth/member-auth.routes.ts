@@ -1,11 +1,13 @@
 import { api } from '@pcb/contract';
 import type { DefineRoute } from '../../http/define-route';
 import type { MemberService } from '../member/member.service';
+import type { AccountSecurityService } from './account-security.service';
 import type { MemberAuthService } from './member-auth.service';
 
 export function registerMemberAuthRoutes(
   route: DefineRoute,
   auth: MemberAuthService,
+  security: AccountSecurityService,
   members: MemberService,
 ): void {
   route(api.MemberAuth.Login, async ({ input, ip }) => auth.login(input, ip));
@@ -24,4 +26,42 @@ export function registerMemberAuthRoutes(
     await members.activate(requireMember().id);
     return { activated: true as const };
   });
+
+  route(api.MemberAuth.SendLoginMessage, async ({ input, ip }) => auth.sendLoginMessage(input, ip));
+
+  route(api.MemberAuth.SmsLogin, async ({ input }) => auth.smsLogin(input));
+
+  route(api.MemberAuth.Logout, async ({ requireMember }) => auth.logout(requireMember()));
+
+  route(api.MemberAuth.SendChangePasswordMessage, async ({ input, ip, member }) =>
+    security.sendChangePasswordMessage(input, ip, member),
+  );
+
+  route(api.MemberAuth.ChangePassword, async ({ input, member }) =>
+    security.changePassword(input, member),
+  );
+
+  route(api.MemberAuth.SendChangePaymentPasswordMessage, async ({ input, ip, requireOwnAccount }) =>
+    security.sendChangePaymentPasswordMessage(input, ip, requireOwnAccount().id),
+  );
+
+  route(api.MemberAuth.ChangePaymentPassword, async ({ input, requireOwnAccount }) =>
+    security.changePaymentPassword(input, requireOwnAccount().id),
+  );
+
+  route(api.MemberAuth.SendOldMobileMessage, async ({ input, ip, requireOwnAccount }) =>
+    security.sendOldMobileMessage(input, ip, requireOwnAccount().id),
+  );
+
+  route(api.MemberAuth.checkOldMobileMessage, async ({ input, requireOwnAccount }) =>
+    security.checkOldMobileMessage(input, requireOwnAccount().id),
+  );
+
+  route(api.MemberInfo.SendChangeMobileMessage, async ({ input, ip, requireOwnAccount }) =>
+    security.sendChangeMobileMessage(input, ip, requireOwnAccount().id),
+  );
+
+  route(api.MemberInfo.ChangeMobile, async ({ input, requireOwnAccount }) =>
+    security.changeMobile(input, requireOwnAccount().id),
+  );
 }

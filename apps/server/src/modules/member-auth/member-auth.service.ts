@@ -5,20 +5,21 @@ import type {
   RegisterInput,
   SmsSent,
 } from '@pcb/contract';
-import { AppError, messages } from '../../http/errors';
+import { AppError } from '../../http/errors';
+import type { AuthMember } from '../../http/auth';
 import type { Clock } from '../../lib/clock';
-import type { HumanVerifier } from '../../integrations/captcha/captcha';
 import type { SmsMessage } from '../../integrations/sms/sms';
-import type { MemberService } from '../member/member.service';
+import type { MemberRow, MemberService } from '../member/member.service';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { codeText, type SmsCodeService } from '../sms-code/sms-code.service';
+import { codeText, invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.service';
+import type { AssertHuman } from './human-check';
 import type { LoginThrottle } from './login-throttle';
 import type { TokenService } from './token.service';
 
 export interface MemberAuthDeps {
   members: MemberService;
   smsCodes: SmsCodeService;
-  captcha: HumanVerifier;
+  assertHuman: AssertHuman;
   tokens: TokenService;
   throttle: LoginThrottle;
   now: Clock;
@@ -28,31 +29,55 @@ export interface MemberAuthDeps {
 const ALREADY_REGISTERED_TEXT =
   '【会员中心】该手机号已注册会员中心，请直接登录；如非本人操作，请忽略本短信。';
 
-export function createMemberAuthService(deps: MemberAuthDeps) {
-  const { members, tokens } = deps;
+export const DISABLED_MESSAGE = '账号已被停用，请联系客服';
 
-  async function assertHuman(dto: NcVerifyDto, ip: string): Promise<void> {
-    if (!(await deps.captcha.verify(dto, ip))) throw new AppError(400, messages.captchaFailed);
+export function createMemberAuthService(deps: MemberAuthDeps) {
+  const { members, tokens, assertHuman } = deps;
+
+  const refuseDisabled = (member: MemberRow) => {
+    if (member.status === 'disabled') throw new AppError(403, DISABLED_MESSAGE);
+  };
+
+  /**
+   * Proof of an account by its password: human verification, the login throttle, and argon2
+   * even for unknown accounts, so both failures take the same time and read the same.
+   */
+  async function proveByPassword(
+    input: { userNameOrMobile: string; password: string; ncVerifyDto: NcVerifyDto },
+    ip: string,
+  ): Promise<MemberRow> {
+    await assertHuman(input.ncVerifyDto, ip);
+    const identifier = input.userNameOrMobile.trim();
+    await deps.throttle.assertAllowed(identifier, ip);
+    const member = await members.findForLogin(identifier);
+    const valid = await verifyPassword(member?.passwordHash, input.password);
+    if (!member || !valid) {
+      await deps.throttle.recordFailure(identifier, ip);
+      throw new AppError(400, '账号或密码错误');
+    }
+    refuseDisabled(member);
+    await deps.throttle.reset(identifier);
+    return member;
+  }
+
+  /** Proof of an account by an SMS login code; a number without an account reads as a bad code. */
+  async function proveBySmsCode(input: { mobile: string; smsCode: string }): Promise<MemberRow> {
+    await deps.smsCodes.consume({ mobile: input.mobile, purpose: 'login', code: input.smsCode });
+    const member = await members.findByMobile(input.mobile);
+    if (!member) throw invalidSmsCode();
+    refuseDisabled(member);
+    return member;
   }
 
   return {
+    proveByPassword,
+    proveBySmsCode,
+
     async login(
       input: Required<Pick<LoginInput, 'userNameOrMobile' | 'password' | 'ncVerifyDto'>>,
       ip: string,
     ): Promise<AccessTokenResult> {
-      await assertHuman(input.ncVerifyDto, ip);
-      const identifier = input.userNameOrMobile.trim();
-      await deps.throttle.assertAllowed(identifier, ip);
-      const member = await members.findForLogin(identifier);
-      // Runs argon2 even for unknown accounts, so both failures take the same time.
-      const valid = await verifyPassword(member?.passwordHash, input.password);
-      if (!member || !valid) {
-        await deps.throttle.recordFailure(identifier, ip);
-        throw new AppError(400, '账号或密码错误');
-      }
-      if (member.status === 'disabled') throw new AppError(403, '账号已被停用，请联系客服');
-      await deps.throttle.reset(identifier);
-      return { accessToken: await tokens.issue(member) };
+      return { accessToken: await tokens.issue(await proveByPassword(input, ip)) };
     },
 
     /**
@@ -102,6 +127,37 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
         ip,
       );
       return { accessToken: await tokens.issue(created) };
+    },
+
+    /** A number without an account gets no text, and the same answer. */
+    async sendLoginMessage(
+      input: { mobile: string; ncVerifyDto: NcVerifyDto },
+      ip: string,
+    ): Promise<SmsSent> {
+      await assertHuman(input.ncVerifyDto, ip);
+      const registered = await members.isMobileRegistered(input.mobile);
+      return deps.smsCodes.send({
+        mobile: input.mobile,
+        purpose: 'login',
+        ip,
+        compose: (code) =>
+          registered
+            ? { kind: 'verificationCode', params: { code }, text: codeText('login', code) }
+            : null,
+      });
+    },
+
+    async smsLogin(input: { mobile: string; smsCode: string }): Promise<AccessTokenResult> {
+      return { accessToken: await tokens.issue(await proveBySmsCode(input)) };
+    },
+
+    /**
+     * Ends every token of the member. While switched, that is the main member (whose version
+     * the switched token carries too), never the related member whose account was visited.
+     */
+    async logout(caller: AuthMember): Promise<{ ok: true }> {
+      await members.revokeTokens(caller.mainMemberId ?? caller.id);
+      return { ok: true };
     },
   };
 }

@@ -1,11 +1,29 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { accountManager } from './account-manager.table';
 import { member, memberAgreement, type MemberRow } from './member.table';
 
 export type NewMember = typeof member.$inferInsert;
 
 export function createMemberRepository(db: Db) {
+  /**
+   * Applies the change and bumps the token version in one statement, so every token issued
+   * before it dies with it. Returns the new version, or undefined when the member is gone.
+   */
+  async function updateAndRevoke(
+    id: number,
+    values: Partial<Pick<NewMember, 'passwordHash' | 'paymentPasswordHash' | 'mobile'>>,
+    at: Date,
+  ): Promise<{ id: number; tokenVersion: number } | undefined> {
+    const [row] = await db
+      .update(member)
+      .set({ ...values, tokenVersion: sql`${member.tokenVersion} + 1`, updatedAt: at })
+      .where(eq(member.id, id))
+      .returning({ id: member.id, tokenVersion: member.tokenVersion });
+    return row;
+  }
+
   return {
     async findById(id: number): Promise<MemberRow | undefined> {
       const [row] = await db.select().from(member).where(eq(member.id, id));
@@ -98,6 +116,23 @@ export function createMemberRepository(db: Db) {
         .update(member)
         .set({ status: 'active', updatedAt: at })
         .where(and(eq(member.id, memberId), eq(member.status, 'inactive')));
+    },
+
+    async findByIds(ids: number[]): Promise<MemberRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(member).where(inArray(member.id, ids));
+    },
+
+    updateAndRevoke,
+
+    /** As updateAndRevoke for a new mobile; 'taken' when another member has it. */
+    async changeMobile(id: number, mobile: string, at: Date) {
+      try {
+        return (await updateAndRevoke(id, { mobile }, at)) ?? 'gone';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
     },
 
     async findAccountManager(id: number) {

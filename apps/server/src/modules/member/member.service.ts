@@ -1,4 +1,9 @@
-import type { AccountManager, AgreementSignature, MemberInfo } from '@pcb/contract';
+import {
+  maskMobile,
+  type AccountManager,
+  type AgreementSignature,
+  type MemberInfo,
+} from '@pcb/contract';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import type { MemberGrade, MemberRow } from './member.table';
@@ -11,6 +16,15 @@ const gradeNames: Record<MemberGrade, string> = {
   gold: '金牌',
   diamond: '钻石',
 };
+
+/** How another member is named on screens: real name, else user name, else masked mobile. */
+export function displayNameOf(row: Pick<MemberRow, 'realName' | 'userName' | 'mobile'>): string {
+  return row.realName || row.userName || maskMobile(row.mobile);
+}
+
+export type { MemberRow };
+
+export const MOBILE_TAKEN_MESSAGE = '该手机号已被其他账号使用';
 
 export interface MemberServiceDeps {
   repository: MemberRepository;
@@ -31,6 +45,7 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
     points: row.points,
     balance: row.balance,
     hasPassword: row.passwordHash !== null,
+    hasPaymentPassword: row.paymentPasswordHash !== null,
     agreementVersion: row.agreementVersion,
     agreementCurrent: row.agreementVersion === agreementVersion,
     createdAt: row.createdAt.toISOString(),
@@ -43,8 +58,43 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
     return row;
   };
 
+  /** Revoking writes return the member's new token version, for the session that asked. */
+  const revoked = (row: { id: number; tokenVersion: number } | undefined) => {
+    if (!row) throw new AppError(401, '登录已失效，请重新登录');
+    return row;
+  };
+
   return {
     findAuthState: (id: number) => repository.findAuthState(id),
+
+    /** The member's row; 401 when the member is gone (its token was valid a moment ago). */
+    get: mustFind,
+
+    findById: (id: number) => repository.findById(id),
+
+    findByMobile: (mobile: string) => repository.findByMobile(mobile),
+
+    findByIds: (ids: number[]) => repository.findByIds(ids),
+
+    /** Logout: every token of the member dies. */
+    async revokeTokens(id: number) {
+      return revoked(await repository.updateAndRevoke(id, {}, now()));
+    },
+
+    async setPassword(id: number, passwordHash: string) {
+      return revoked(await repository.updateAndRevoke(id, { passwordHash }, now()));
+    },
+
+    async setPaymentPassword(id: number, paymentPasswordHash: string) {
+      return revoked(await repository.updateAndRevoke(id, { paymentPasswordHash }, now()));
+    },
+
+    /** 409 when another member has the mobile (also when one took it a moment ago). */
+    async changeMobile(id: number, mobile: string) {
+      const result = await repository.changeMobile(id, mobile, now());
+      if (result === 'taken') throw new AppError(409, MOBILE_TAKEN_MESSAGE);
+      return revoked(result === 'gone' ? undefined : result);
+    },
 
     async getInfo(id: number): Promise<MemberInfo> {
       return toInfo(await mustFind(id));

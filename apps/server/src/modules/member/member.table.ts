@@ -32,6 +32,8 @@ export const member = pgTable(
       .notNull()
       .default('self'),
     passwordHash: text('password_hash'),
+    /** argon2id of the 6-digit payment password (confirms balance payments); null until set. */
+    paymentPasswordHash: text('payment_password_hash'),
     /** Part of every token (claim `ver`); bumping it revokes all tokens of the member. */
     tokenVersion: integer('token_version').notNull().default(0),
     grade: text('grade', { enum: memberGrades }).notNull().default('normal'),

@@ -49,7 +49,9 @@ export interface SmsCodeServiceDeps {
   onSendError?: (error: unknown) => void;
 }
 
-const invalidCode = () => new AppError(400, '短信验证码错误或已过期');
+/** Also what a caller answers when the mobile has no account: the two must look the same. */
+export const invalidSmsCode = () => new AppError(400, '短信验证码错误或已过期');
+const invalidCode = invalidSmsCode;
 
 export function createSmsCodeService(deps: SmsCodeServiceDeps) {
   const { store, now } = deps;
@@ -85,14 +87,14 @@ export function createSmsCodeService(deps: SmsCodeServiceDeps) {
   return {
     /**
      * Issues a fresh code for mobile + purpose and texts it. `compose` chooses the text, so a
-     * caller can send a notice instead of the code while doing the same work (and taking the
-     * same time) either way.
+     * caller can send a notice instead of the code, or nothing at all (null: a number without
+     * an account), while doing the same work and answering the same either way.
      */
     async send(input: {
       mobile: string;
       purpose: SmsPurpose;
       ip: string;
-      compose?: (code: string) => Omit<SmsMessage, 'mobile'>;
+      compose?: (code: string) => Omit<SmsMessage, 'mobile'> | null;
     }): Promise<{ resendAfterSeconds: number }> {
       const { mobile, purpose } = input;
       await claimSendSlot(mobile);
@@ -106,11 +108,11 @@ export function createSmsCodeService(deps: SmsCodeServiceDeps) {
       };
       // Replacing the record retires any earlier code for the same purpose.
       await store.set(codeKey(purpose, mobile), JSON.stringify(record), CODE_TTL_MS);
-      const message = input.compose?.(code) ?? {
-        kind: 'verificationCode' as const,
-        params: { code },
-        text: codeText(purpose, code),
-      };
+      const composed = input.compose
+        ? input.compose(code)
+        : { kind: 'verificationCode' as const, params: { code }, text: codeText(purpose, code) };
+      if (composed === null) return { resendAfterSeconds: RESEND_INTERVAL_MS / 1000 };
+      const message = composed;
       try {
         await deps.sms.send({ mobile, ...message });
       } catch (error) {

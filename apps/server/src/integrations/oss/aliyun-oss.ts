@@ -1,0 +1,63 @@
+import { createHmac } from 'node:crypto';
+import { ObjectStorageError, type ObjectStorage } from './object-storage';
+import { createPostTicket } from './post-policy';
+
+export interface AliyunOssConfig {
+  accessKeyId: string;
+  accessKeySecret: string;
+  /** https://<bucket>.oss-<region>.aliyuncs.com */
+  bucketHost: string;
+  bucket: string;
+}
+
+/**
+ * The header signature (V1) of an OSS request without body or x-oss headers:
+ * https://help.aliyun.com/zh/oss/developer-reference/include-signatures-in-the-authorization-header
+ */
+export function signOssRequest(
+  secret: string,
+  request: { method: string; date: string; bucket: string; key: string },
+): string {
+  const resource = `/${request.bucket}/${request.key}`;
+  const stringToSign = `${request.method}\n\n\n${request.date}\n${resource}`;
+  return createHmac('sha1', secret).update(stringToSign).digest('base64');
+}
+
+export const objectUrl = (bucketHost: string, key: string) =>
+  `${bucketHost}/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+export function createAliyunOss(
+  config: AliyunOssConfig,
+  options: { now?: () => Date; timeoutMs?: number } = {},
+): ObjectStorage {
+  return {
+    provider: 'aliyun',
+    createPostTicket: (request) =>
+      createPostTicket(config, { ...request, host: config.bucketHost }),
+
+    /** HeadObject: 200 when the object is there, 404 when not. */
+    async exists(key) {
+      const date = (options.now?.() ?? new Date()).toUTCString();
+      const signature = signOssRequest(config.accessKeySecret, {
+        method: 'HEAD',
+        date,
+        bucket: config.bucket,
+        key,
+      });
+      let response: Response;
+      try {
+        response = await fetch(objectUrl(config.bucketHost, key), {
+          method: 'HEAD',
+          headers: { date, authorization: `OSS ${config.accessKeyId}:${signature}` },
+          signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
+        });
+      } catch (error) {
+        throw new ObjectStorageError('OSS HeadObject failed', { cause: error });
+      }
+      if (response.status === 200) return true;
+      if (response.status === 404) return false;
+      const requestId = response.headers.get('x-oss-request-id') ?? '';
+      throw new ObjectStorageError(`OSS HeadObject: HTTP ${response.status} ${requestId}`.trim());
+    },
+  };
+}

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  AccessTokenResult,
+  ChangePasswordInput,
+  NcVerifyDto,
+  OldMobileTicket,
+  SmsSent,
+} from '@pcb/contract';
+import { assertOwnAccount, type AuthMember } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import type { EphemeralStore } from '../../integrations/store/store';
+import { hashPassword } from '../../lib/password';
+import { MOBILE_TAKEN_MESSAGE, type MemberService } from '../member/member.service';
+import { invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.service';
+import type { AssertHuman } from './human-check';
+import { DISABLED_MESSAGE } from './member-auth.service';
+import type { PaymentPasswordService } from './payment-password.service';
+import type { TokenService } from './token.service';
+
+export const OLD_MOBILE_TICKET_TTL_MS = 10 * 60_000;
+export const NOT_OWN_MOBILE_MESSAGE = '请使用账号绑定的手机号';
+export const SAME_MOBILE_MESSAGE = '新手机号不能与原手机号相同';
+export const OLD_MOBILE_TICKET_INVALID_MESSAGE = '原手机号验证已失效，请重新验证';
+
+interface TicketRecord {
+  memberId: number;
+  mobile: string;
+}
+
+export interface AccountSecurityDeps {
+  members: MemberService;
+  smsCodes: SmsCodeService;
+  assertHuman: AssertHuman;
+  tokens: TokenService;
+  store: EphemeralStore;
+  paymentPasswords: PaymentPasswordService;
+}
+
+/**
+ * Login password, payment password and mobile: each change needs an SMS code, and each ends
+ * every earlier token of the member (a member who changes them may be locking someone out).
+ * The callers make sure a switched token never gets here (decision 0009).
+ */
+export function createAccountSecurityService(deps: AccountSecurityDeps) {
+  const { members, smsCodes, assertHuman, tokens, store } = deps;
+  const ticketKey = (ticket: string) => `oldmobile:ticket:${ticket}`;
+
+  async function ownMobile(memberId: number, mobile: string): Promise<void> {
+    const member = await members.get(memberId);
+    if (member.mobile !== mobile) throw new AppError(400, NOT_OWN_MOBILE_MESSAGE);
+  }
+
+  return {
+    /**
+     * Logged in: only to the member's own mobile. Logged out (forgot password): a number
+     * without an account gets no text, and the same answer.
+     */
+    async sendChangePasswordMessage(
+      input: { mobile: string; ncVerifyDto: NcVerifyDto },
+      ip: string,
+      caller: AuthMember | null,
+    ): Promise<SmsSent> {
+      assertOwnAccount(caller);
+      if (caller) await ownMobile(caller.id, input.mobile);
+      await assertHuman(input.ncVerifyDto, ip);
+      const registered = caller !== null || (await members.isMobileRegistered(input.mobile));
+      return smsCodes.send({
+        mobile: input.mobile,
+        purpose: 'changePassword',
+        ip,
+        compose: registered ? undefined : () => null,
+      });
+    },
+
+    async changePassword(
+      input: Required<Pick<ChangePasswordInput, 'mobile' | 'smsCode' | 'password'>>,
+      caller: AuthMember | null,
+    ): Promise<{ ok: true }> {
+      assertOwnAccount(caller);
+      if (caller) await ownMobile(caller.id, input.mobile);
+      await smsCodes.consume({
+        mobile: input.mobile,
+        purpose: 'changePassword',
+        code: input.smsCode,
+      });
+      const member = await members.findByMobile(input.mobile);
+      if (!member) throw invalidSmsCode();
+      if (member.status === 'disabled') throw new AppError(403, DISABLED_MESSAGE);
+      await members.setPassword(member.id, await hashPassword(input.password));
+      return { ok: true };
+    },
+
+    async sendChangePaymentPasswordMessage(
+      input: { mobile: string; ncVerifyDto: NcVerifyDto },
+      ip: string,
+      memberId: number,
+    ): Promise<SmsSent> {
+      await ownMobile(memberId, input.mobile);
+      await assertHuman(input.ncVerifyDto, ip);
+      return smsCodes.send({ mobile: input.mobile, purpose: 'changePaymentPassword', ip });
+    },
+
+    async changePaymentPassword(
+      input: { mobile: string; smsCode: string; password: string },
+      memberId: number,
+    ): Promise<AccessTokenResult> {
+      await ownMobile(memberId, input.mobile);
+      await smsCodes.consume({
+        mobile: input.mobile,
+        purpose: 'changePaymentPassword',
+        code: input.smsCode,
+      });
+      const revoked = await members.setPaymentPassword(
+        memberId,
+        await hashPassword(input.password),
+      );
+      await deps.paymentPasswords.clearFailures(memberId);
+      return { accessToken: await tokens.issue(revoked) };
+    },
+
+    /** Step one of a mobile change: a code to the mobile the account has now. */
+    async sendOldMobileMessage(
+      input: { ncVerifyDto: NcVerifyDto },
+      ip: string,
+      memberId: number,
+    ): Promise<SmsSent> {
+      const member = await members.get(memberId);
+      await assertHuman(input.ncVerifyDto, ip);
+      return smsCodes.send({ mobile: member.mobile, purpose: 'oldMobile', ip });
+    },
+
+    /** The code proves the current mobile; the ticket carries that proof to ChangeMobile. */
+    async checkOldMobileMessage(
+      input: { smsCode: string },
+      memberId: number,
+    ): Promise<OldMobileTicket> {
+      const member = await members.get(memberId);
+      await smsCodes.consume({ mobile: member.mobile, purpose: 'oldMobile', code: input.smsCode });
+      const ticket = randomBytes(32).toString('base64url');
+      const record: TicketRecord = { memberId, mobile: member.mobile };
+      await store.set(ticketKey(ticket), JSON.stringify(record), OLD_MOBILE_TICKET_TTL_MS);
+      return { oldMobileTicket: ticket, expiresIn: OLD_MOBILE_TICKET_TTL_MS / 1000 };
+    },
+
+    /**
+     * A code to the new mobile. A number that another account uses gets a code too, and the
+     * same answer: which numbers are members is not told here (ChangeMobile refuses it later).
+     */
+    async sendChangeMobileMessage(
+      input: { mobile: string; ncVerifyDto: NcVerifyDto },
+      ip: string,
+      memberId: number,
+    ): Promise<SmsSent> {
+      const member = await members.get(memberId);
+      if (member.mobile === input.mobile) throw new AppError(400, SAME_MOBILE_MESSAGE);
+      await assertHuman(input.ncVerifyDto, ip);
+      return smsCodes.send({ mobile: input.mobile, purpose: 'changeMobile', ip });
+    },
+
+    /**
+     * Needs both proofs: the old-mobile ticket of this member, issued for the mobile the account
+     * still has, and the new mobile's code. The ticket is used up only when the code is right.
+     */
+    async changeMobile(
+      input: { mobile: string; smsCode: string; oldMobileTicket: string },
+      memberId: number,
+    ): Promise<AccessTokenResult> {
+      const member = await members.get(memberId);
+      if (member.mobile === input.mobile) throw new AppError(400, SAME_MOBILE_MESSAGE);
+      const key = ticketKey(input.oldMobileTicket);
+      const raw = await store.get(key);
+      const record = raw ? (JSON.parse(raw) as TicketRecord) : null;
+      if (!record || record.memberId !== memberId || record.mobile !== member.mobile) {
+        throw new AppError(400, OLD_MOBILE_TICKET_INVALID_MESSAGE);
+      }
+      await smsCodes.consume({
+        mobile: input.mobile,
+        purpose: 'changeMobile',
+        code: input.smsCode,
+      });
+      // Only now, to the holder of the new number: told before the code, it would list members.
+      if (await members.isMobileRegistered(input.mobile)) {
+        throw new AppError(409, MOBILE_TAKEN_MESSAGE);
+      }
+      if (!(await store.take(key))) throw new AppError(400, OLD_MOBILE_TICKET_INVALID_MESSAGE);
+      const revoked = await members.changeMobile(memberId, input.mobile);
+      return { accessToken: await tokens.issue(revoked) };
+    },
+  };
+}
+
+export type AccountSecurityService = ReturnType<typeof createAccountSecurityService>;

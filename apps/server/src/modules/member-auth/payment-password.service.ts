@@ -1,0 +1,55 @@
+import { AppError } from '../../http/errors';
+import type { EphemeralStore } from '../../integrations/store/store';
+import { verifyPassword } from '../../lib/password';
+import type { MemberService } from '../member/member.service';
+
+export const PAYMENT_PASSWORD_MAX_FAILURES = 5;
+export const PAYMENT_PASSWORD_LOCK_MS = 30 * 60_000;
+const FAILURE_WINDOW_MS = 24 * 3600_000;
+
+export const PAYMENT_PASSWORD_LOCKED_MESSAGE = '支付密码错误次数过多，请30分钟后再试';
+
+/**
+ * Checks the payment password that confirms a balance payment. Wrong tries are counted in the
+ * shared store; the fifth locks payments by password for 30 minutes, a right one clears the count.
+ */
+export function createPaymentPasswordService(deps: {
+  members: MemberService;
+  store: EphemeralStore;
+}) {
+  const { store } = deps;
+  const failuresKey = (memberId: number) => `paypwd:fail:${memberId}`;
+  const lockKey = (memberId: number) => `paypwd:lock:${memberId}`;
+
+  return {
+    async verify(memberId: number, password: string): Promise<void> {
+      if (await store.get(lockKey(memberId))) {
+        throw new AppError(429, PAYMENT_PASSWORD_LOCKED_MESSAGE);
+      }
+      const member = await deps.members.get(memberId);
+      if (!member.paymentPasswordHash) throw new AppError(400, '请先设置支付密码');
+      if (await verifyPassword(member.paymentPasswordHash, password)) {
+        await store.delete(failuresKey(memberId));
+        return;
+      }
+      const failures = await store.incr(failuresKey(memberId), FAILURE_WINDOW_MS);
+      if (failures >= PAYMENT_PASSWORD_MAX_FAILURES) {
+        await store.set(lockKey(memberId), '1', PAYMENT_PASSWORD_LOCK_MS);
+        await store.delete(failuresKey(memberId));
+        throw new AppError(429, PAYMENT_PASSWORD_LOCKED_MESSAGE);
+      }
+      throw new AppError(
+        400,
+        `支付密码错误，还可尝试${PAYMENT_PASSWORD_MAX_FAILURES - failures}次`,
+      );
+    },
+
+    /** A payment password set anew (proven by an SMS code) lifts a lock. */
+    async clearFailures(memberId: number): Promise<void> {
+      await store.delete(failuresKey(memberId));
+      await store.delete(lockKey(memberId));
+    },
+  };
+}
+
+export type PaymentPasswordService = ReturnType<typeof createPaymentPasswordService>;

@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { mobileApply, type MobileApplyRow } from './mobile-apply.table';
+
+export function createMobileApplyRepository(db: Db) {
+  return {
+    async findPending(memberId: number): Promise<MobileApplyRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(mobileApply)
+        .where(and(eq(mobileApply.memberId, memberId), eq(mobileApply.status, 'pending')));
+      return row;
+    },
+
+    /** Undefined when the member has a pending application already (also a concurrent one). */
+    async insertPending(
+      values: Omit<typeof mobileApply.$inferInsert, 'status'>,
+    ): Promise<MobileApplyRow | undefined> {
+      try {
+        const [row] = await db
+          .insert(mobileApply)
+          .values({ ...values, status: 'pending' })
+          .returning();
+        return row;
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+export type MobileApplyRepository = ReturnType<typeof createMobileApplyRepository>;

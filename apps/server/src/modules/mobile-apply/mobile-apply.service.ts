@@ -1,0 +1,71 @@
+import { maskMobile, type MobileApply } from '@pcb/contract';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import { MOBILE_TAKEN_MESSAGE, type MemberService } from '../member/member.service';
+import type { SmsCodeService } from '../sms-code/sms-code.service';
+import type { UploadService } from '../upload/upload.service';
+import type { MobileApplyRepository } from './mobile-apply.repository';
+import type { MobileApplyRow } from './mobile-apply.table';
+
+export const PENDING_APPLY_MESSAGE = '您已有待审核的更换申请';
+export const ID_DOCUMENT_MESSAGE = '身份证明材料无效，请重新上传';
+
+const toApply = (row: MobileApplyRow): MobileApply => ({
+  id: row.id,
+  newMobileMasked: maskMobile(row.newMobile),
+  reason: row.reason,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * A mobile change by hand, for a member whose old number is lost: the new number is proven by
+ * a code, an identity document the member uploaded goes with it, and staff decide later.
+ */
+export function createMobileApplyService(deps: {
+  repository: MobileApplyRepository;
+  members: MemberService;
+  smsCodes: SmsCodeService;
+  uploads: UploadService;
+  now: Clock;
+}) {
+  const { repository, members } = deps;
+
+  return {
+    async create(
+      memberId: number,
+      input: { newMobile: string; smsCode: string; reason: string; idDocumentKey: string },
+    ): Promise<MobileApply> {
+      const member = await members.get(memberId);
+      if (member.mobile === input.newMobile) throw new AppError(400, '新手机号不能与原手机号相同');
+      if (await repository.findPending(memberId)) throw new AppError(409, PENDING_APPLY_MESSAGE);
+      await deps.uploads.assertUploaded(
+        memberId,
+        input.idDocumentKey,
+        'identity',
+        ID_DOCUMENT_MESSAGE,
+      );
+      await deps.smsCodes.consume({
+        mobile: input.newMobile,
+        purpose: 'changeMobile',
+        code: input.smsCode,
+      });
+      // Told only to the holder of the new number (the code is checked first).
+      if (await members.isMobileRegistered(input.newMobile)) {
+        throw new AppError(409, MOBILE_TAKEN_MESSAGE);
+      }
+      const created = await repository.insertPending({
+        memberId,
+        oldMobile: member.mobile,
+        newMobile: input.newMobile,
+        reason: input.reason,
+        idDocumentKey: input.idDocumentKey,
+        createdAt: deps.now(),
+      });
+      if (!created) throw new AppError(409, PENDING_APPLY_MESSAGE);
+      return toApply(created);
+    },
+  };
+}
+
+export type MobileApplyService = ReturnType<typeof createMobileApplyService>;
