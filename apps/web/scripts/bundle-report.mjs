@@ -10,8 +10,18 @@ const budgets = { '/member': 150 * 1024 };
 const routes = {
   '/': 'src/app/routes/home-route.tsx',
   '/login': 'src/app/routes/login-route.tsx',
+  '/note': 'src/app/routes/sms-login-route.tsx',
   '/register': 'src/app/routes/register-route.tsx',
+  '/forgetPwd': 'src/app/routes/forget-password-route.tsx',
+  '/associatedAccount': 'src/app/routes/associated-account-route.tsx',
+  '/bind': 'src/app/routes/bind-route.tsx',
   '/member': 'src/app/routes/member-route.tsx',
+  '/setting': 'src/app/routes/setting-route.tsx',
+  '/accountSecurity': 'src/app/routes/account-security-route.tsx',
+  '…/bindWechat': 'src/app/routes/bind-wechat-route.tsx',
+  '…/payThePassword': 'src/app/routes/payment-password-route.tsx',
+  '…/setLoginPassword': 'src/app/routes/login-password-route.tsx',
+  '/userInfo/editPhone': 'src/app/routes/edit-phone-route.tsx',
 };
 
 const gzipOf = (file) => gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
@@ -51,8 +61,8 @@ for (const [path, source] of Object.entries(routes)) {
   const over = budget !== undefined && total > budget;
   failed ||= over;
   console.log(
-    `${path.padEnd(10)} ${kb(total).padStart(9)} gzip JS${budget ? ` (budget ${kb(budget)}${over ? ', OVER' : ''})` : ''}`,
+    `${path.padEnd(20)} ${kb(total).padStart(9)} gzip JS${budget ? ` (budget ${kb(budget)}${over ? ', OVER' : ''})` : ''}`,
   );
-  if (later.length) console.log(`           on demand: ${later.join(', ')}`);
+  if (later.length) console.log(`${' '.repeat(21)}on demand: ${later.join(', ')}`);
 }
 if (failed) process.exitCode = 1;

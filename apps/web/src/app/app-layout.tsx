@@ -3,18 +3,67 @@ import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useAppStore } from '../lib/app-store';
 import { useIsLoggedIn } from '../lib/auth-session';
 import { documentNavigation } from '../lib/document-navigation';
-import { isIOS } from '../lib/wechat';
+import { setReturnUrl } from '../lib/storage';
+import { isIOS, isMiniProgram, isWeChatBrowser } from '../lib/wechat';
 import { PageLoading } from '../components/page-status';
 import { ConsultProvider } from './consult-popup';
 import { ensureMemberInfo } from './ensure-member-info';
 import { Footer } from './footer';
 import { nextAnimation } from './page-animation';
-import { decideAccess, metaForPath, tabIndexForPath } from './route-meta';
+import { decideAccess, metaForPath, tabIndexForPath, type WechatLoginState } from './route-meta';
 import { reportFirstVisit } from './visit-report';
 
 function DocumentRedirect({ href }: { href: string }) {
   useEffect(() => documentNavigation.assign(href), [href]);
   return <PageLoading />;
+}
+
+/** The path to come back to after /bind: WeChat's one-time OAuth parameters removed. */
+function returnPathOf(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('code');
+  params.delete('state');
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * Spec section 4 inside the WeChat browser: a private route without a valid token first tries
+ * the token login by openId. Its code loads only there, once per navigation that needs it.
+ */
+function useWechatLogin(
+  needed: boolean,
+  location: { key: string; pathname: string; search: string },
+) {
+  const [outcome, setOutcome] = useState<{ key: string; state: 'unbound' | 'failed' } | null>(null);
+  const { key, pathname, search } = location;
+
+  useEffect(() => {
+    if (!needed) return;
+    let current = true;
+    import('../lib/wechat-login')
+      .then(({ guardTokenLogin }) => guardTokenLogin())
+      .then((result) => {
+        if (result === 'loggedIn') {
+          // The stored token lets the route render; its member info still has to come.
+          void ensureMemberInfo();
+          return;
+        }
+        // On its way to WeChat's authorization page: keep waiting.
+        if (result === 'redirecting') return;
+        if (result === 'unbound') setReturnUrl(returnPathOf(pathname, search));
+        if (current) setOutcome({ key, state: result });
+      })
+      .catch(() => {
+        if (current) setOutcome({ key, state: 'failed' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [needed, key, pathname, search]);
+
+  if (!needed) return 'unavailable' satisfies WechatLoginState;
+  return outcome?.key === key ? outcome.state : ('pending' satisfies WechatLoginState);
 }
 
 /** Root of every route: navigation guard, titles, page transitions and the footer. */
@@ -30,10 +79,19 @@ export function AppLayout() {
   // The first page of a visit appears without sliding in.
   const [navigated, setNavigated] = useState(false);
 
+  const wechatLogin = useWechatLogin(
+    meta?.requiresLogin === true && !loggedIn && isWeChatBrowser() && !isMiniProgram(),
+    location,
+  );
+
   // Read during render on purpose: until the effect below runs, it still holds the path
   // the navigation came from.
-  // eslint-disable-next-line react-hooks/refs
-  const decision = decideAccess(meta, { isLoggedIn: loggedIn, fromPath: previousPath.current });
+  const decision = decideAccess(meta, {
+    isLoggedIn: loggedIn,
+    // eslint-disable-next-line react-hooks/refs
+    fromPath: previousPath.current,
+    wechatLogin,
+  });
 
   useEffect(() => {
     previousPath.current = location.pathname;
@@ -76,6 +134,7 @@ export function AppLayout() {
 
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.type === 'document') return <DocumentRedirect href={decision.href} />;
+  if (decision.type === 'wait') return <PageLoading text="正在登录" />;
 
   const showFooter = meta?.showFooter === true;
   const animated = navigated && jdbAnimation !== '';

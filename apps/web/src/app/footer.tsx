@@ -1,16 +1,16 @@
 import { useNavigate } from 'react-router';
-import { AppOutline, CalculatorOutline, MessageOutline, UserOutline } from 'antd-mobile-icons';
 import { useAppStore } from '../lib/app-store';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
+import { CalculatorIcon, ChatIcon, HomeIcon, UserIcon } from '../components/icons';
 import { useConsult } from './consult-popup';
 import { FOOTER_TABS } from './route-meta';
 
 const tabs = [
-  { index: FOOTER_TABS.home, key: 'home', title: '首页', icon: <AppOutline /> },
-  { index: FOOTER_TABS.quote, key: 'quote', title: '计价', icon: <CalculatorOutline /> },
-  { index: FOOTER_TABS.consult, key: 'consult', title: '咨询', icon: <MessageOutline /> },
-  { index: FOOTER_TABS.mine, key: 'mine', title: '我的', icon: <UserOutline /> },
+  { index: FOOTER_TABS.home, key: 'home', title: '首页', icon: <HomeIcon /> },
+  { index: FOOTER_TABS.quote, key: 'quote', title: '计价', icon: <CalculatorIcon /> },
+  { index: FOOTER_TABS.consult, key: 'consult', title: '咨询', icon: <ChatIcon /> },
+  { index: FOOTER_TABS.mine, key: 'mine', title: '我的', icon: <UserIcon /> },
 ];
 
 /** The footer tab bar of spec section 2. */

@@ -1,6 +1,7 @@
-import { CalculatorOutline, MessageOutline } from 'antd-mobile-icons';
+import { useNavigate } from 'react-router';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
+import { CalculatorIcon, ChatIcon, GearIcon, LinkIcon, LockIcon } from '../components/icons';
 import type { MemberEntry } from '../features/member/member-entry';
 import { useConsult } from './consult-popup';
 
@@ -10,13 +11,32 @@ import { useConsult } from './consult-popup';
  */
 export function useMemberEntries(): MemberEntry[] {
   const consult = useConsult();
+  const navigate = useNavigate();
   return [
     {
       key: 'quote-pcb',
       title: 'PCB计价',
-      icon: <CalculatorOutline />,
+      icon: <CalculatorIcon />,
       onClick: () => documentNavigation.assign(paths.ordersPcb),
     },
-    { key: 'consult', title: '咨询客服', icon: <MessageOutline />, onClick: consult.open },
+    { key: 'consult', title: '咨询客服', icon: <ChatIcon />, onClick: consult.open },
+    {
+      key: 'security',
+      title: '账户安全',
+      icon: <LockIcon />,
+      onClick: () => void navigate(paths.accountSecurity),
+    },
+    {
+      key: 'relations',
+      title: '关联账号',
+      icon: <LinkIcon />,
+      onClick: () => void navigate(paths.associatedAccount),
+    },
+    {
+      key: 'setting',
+      title: '会员设置',
+      icon: <GearIcon />,
+      onClick: () => void navigate(paths.setting),
+    },
   ];
 }

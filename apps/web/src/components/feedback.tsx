@@ -1,4 +1,4 @@
-import { ExclamationCircleOutline } from 'antd-mobile-icons';
+import { AlertCircleIcon } from './icons';
 import type { ToastShowProps } from 'antd-mobile';
 import { ApiError } from '../lib/api-client';
 
@@ -24,7 +24,7 @@ export function showFail(content: string): void {
 }
 
 export function showWarning(content: string): void {
-  show({ content, icon: <ExclamationCircleOutline /> });
+  show({ content, icon: <AlertCircleIcon /> });
 }
 
 /** A confirmation dialog; resolves true when the member confirms. */

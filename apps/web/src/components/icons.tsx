@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
-// A few line icons drawn by hand for the login and register screens: antd-mobile-icons'
-// versions weigh about 2.5 KB each, which the lightest screens should not pay for.
+// Line icons drawn by hand for the app shell, the member centre and the account screens:
+// antd-mobile-icons' versions weigh about 1 KB gzip each, which every screen would pay for.
 function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
@@ -52,5 +52,105 @@ export const CrossCircleIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="10" fill="currentColor" stroke="none" />
     <path d="m8.5 8.5 7 7m0-7-7 7" stroke="#fff" strokeWidth={2.2} />
+  </Icon>
+);
+
+export const WechatIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M9.5 4C5.4 4 2 6.8 2 10.2c0 1.9 1 3.6 2.7 4.7L4 17.5l2.9-1.5c.8.2 1.7.4 2.6.4" />
+    <path d="M22 14.6c0-2.9-2.8-5.3-6.3-5.3s-6.3 2.4-6.3 5.3 2.8 5.3 6.3 5.3c.7 0 1.4-.1 2-.3l2.4 1.2-.6-2.1c1.5-1 2.5-2.5 2.5-4.1z" />
+    <path d="M7 8.5h.01M12 8.5h.01M13.6 13.5h.01M17.8 13.5h.01" strokeWidth={2.4} />
+  </Icon>
+);
+
+export const LockIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <rect x="4.5" y="10.5" width="15" height="10.5" rx="2" />
+    <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3M12 14.5v2.5" />
+  </Icon>
+);
+
+export const LinkIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <circle cx="8" cy="8" r="3.2" />
+    <circle cx="16" cy="16" r="3.2" />
+    <path d="M3 20c.6-2.8 2.6-4.5 5-4.5M21 4c-.6 2.8-2.6 4.5-5 4.5M11.5 12.5l1-1" />
+  </Icon>
+);
+
+export const GearIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1" />
+  </Icon>
+);
+
+export const MobileIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <rect x="6.5" y="2.5" width="11" height="19" rx="2.2" />
+    <path d="M10.5 18.5h3" />
+  </Icon>
+);
+
+export const HomeIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M3 10.5 12 3l9 7.5" />
+    <path d="M5.5 9v11a1 1 0 0 0 1 1H10v-6h4v6h3.5a1 1 0 0 0 1-1V9" />
+  </Icon>
+);
+
+export const CalculatorIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <rect x="5" y="2.5" width="14" height="19" rx="2" />
+    <rect x="8" y="5.5" width="8" height="4" rx="0.5" />
+    <path
+      d="M8.5 13.5h.01M12 13.5h.01M15.5 13.5h.01M8.5 17.5h.01M12 17.5h.01M15.5 17.5h.01"
+      strokeWidth={2.4}
+    />
+  </Icon>
+);
+
+export const ChatIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M20.5 11.5c0 4.1-3.8 7.5-8.5 7.5-1.2 0-2.3-.2-3.3-.6L4 20l1.4-3.6c-.9-1.4-1.4-3-1.4-4.9C4 7.4 7.8 4 12.5 4S20.5 7.4 20.5 11.5z" />
+    <path d="M8.5 11.5h.01M12.3 11.5h.01M16 11.5h.01" strokeWidth={2.4} />
+  </Icon>
+);
+
+export const UserIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c.8-4 4-6.5 8-6.5s7.2 2.5 8 6.5" />
+  </Icon>
+);
+
+export const AlertCircleIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9.5" />
+    <path d="M12 7v6.5M12 16.8h.01" />
+  </Icon>
+);
+
+export const FileIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M14 2.5H6.5a1.5 1.5 0 0 0-1.5 1.5v16a1.5 1.5 0 0 0 1.5 1.5h11a1.5 1.5 0 0 0 1.5-1.5V7.5l-5-5z" />
+    <path d="M14 2.5v5h5M8.5 12.5h7M8.5 16.5h5" />
+  </Icon>
+);
+
+export const PhoneIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path
+      d="M6.6 3.5h-2A1.6 1.6 0 0 0 3 5.2C3.4 13.4 10.6 20.6 18.8 21a1.6 1.6 0 0 0 1.7-1.6v-2a1.5 1.5 0 0 0-1.2-1.5l-3-.7a1.5 1.5 0 0 0-1.4.4l-1.3 1.3a12.5 12.5 0 0 1-5.5-5.5l1.3-1.3a1.5 1.5 0 0 0 .4-1.4l-.7-3a1.5 1.5 0 0 0-1.5-1.2z"
+      fill="currentColor"
+      stroke="none"
+    />
+  </Icon>
+);
+
+export const SpeakerIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M3.5 9.5v5h3.5l5 4v-13l-5 4H3.5z" />
+    <path d="M15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11" />
   </Icon>
 );

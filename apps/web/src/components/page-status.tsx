@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
-import { ExclamationCircleOutline, FileOutline } from 'antd-mobile-icons';
+import { AlertCircleIcon, FileIcon } from './icons';
 import './page-status.css';
 
 export function PageLoading({ text = '加载中' }: { text?: string }) {
@@ -22,7 +22,7 @@ export function PageError({
 }) {
   return (
     <div className="page-status" role="alert" data-testid="page-error">
-      <ExclamationCircleOutline className="page-status-icon page-status-icon-error" />
+      <AlertCircleIcon className="page-status-icon page-status-icon-error" />
       <div className="page-status-text">{message}</div>
       {onRetry && (
         <Button size="small" color="primary" fill="outline" onClick={onRetry} data-testid="retry">
@@ -42,7 +42,7 @@ export function PageEmpty({
 }) {
   return (
     <div className="page-status" data-testid="page-empty">
-      <FileOutline className="page-status-icon" />
+      <FileIcon className="page-status-icon" />
       <div className="page-status-text">{text}</div>
       {children}
     </div>

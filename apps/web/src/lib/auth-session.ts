@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Query } from '@tanstack/react-query';
 import { api, type EndpointDef } from '@pcb/contract';
+import { apiCall } from './api-client';
 import { useAppStore } from './app-store';
 import { queryClient } from './query-client';
 import {
@@ -64,10 +65,33 @@ export function saveAccessToken(token: string): void {
   setAccessToken(token);
 }
 
+/**
+ * The same member's session continues with a token the server just renewed (after a change
+ * that ends every other token: payment password, mobile, WeChat binding). Cached data stays.
+ */
+export function replaceAccessToken(token: string): void {
+  setAccessToken(token);
+}
+
 /** Spec section 4: logout removes accessToken and orderInfo. */
 export function logout(): void {
   removeAccessToken();
   removeOrderInfo();
   useAppStore.getState().setMemberInfo(null);
   forgetMemberData();
+}
+
+/**
+ * The member's 退出登录: asks the server to end every token of the member, best effort, then
+ * ends the session here whatever the answer (offline, already expired, server down).
+ */
+export async function signOut(): Promise<void> {
+  if (isLoggedIn()) {
+    try {
+      await apiCall(api.MemberAuth.Logout, {});
+    } catch {
+      // The local session ends below all the same.
+    }
+  }
+  logout();
 }

@@ -2,8 +2,18 @@
 export const paths = {
   home: '/',
   login: '/login',
+  smsLogin: '/note',
   register: '/register',
+  forgetPassword: '/forgetPwd',
+  associatedAccount: '/associatedAccount',
+  bind: '/bind',
   member: '/member',
+  setting: '/setting',
+  accountSecurity: '/accountSecurity',
+  bindWechat: '/accountSecurity/bindWechat',
+  paymentPassword: '/accountSecurity/payThePassword',
+  loginPassword: '/accountSecurity/setLoginPassword',
+  editPhone: '/userInfo/editPhone',
   ordersPcb: '/OrdersPCB',
 } as const;
 

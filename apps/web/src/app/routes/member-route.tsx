@@ -2,6 +2,7 @@ import { AnnouncementBar } from '../../features/announcements/components/announc
 import { MemberAgreementLink } from '../../features/auth/components/member-agreement';
 import { ConsultingPanel } from '../../features/consulting/components/consulting-panel';
 import { MemberPage } from '../../features/member/pages/member-page';
+import { SwitchedBanner } from '../../features/relations/components/switched-banner';
 import { useMemberEntries } from '../member-entries';
 
 export default function MemberRoute() {
@@ -12,6 +13,7 @@ export default function MemberRoute() {
       announcement={<AnnouncementBar type="member" />}
       accountManager={<ConsultingPanel />}
       agreementLink={<MemberAgreementLink />}
+      switchedBanner={<SwitchedBanner />}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { NoticeBar } from 'antd-mobile';
-import { SoundOutline } from 'antd-mobile-icons';
+import { SpeakerIcon } from '../../../components/icons';
 import { useEffectiveAnnouncement, type AnnouncementType } from '../api/get-effective-announcement';
 
 function isSafeLink(url: string): boolean {
@@ -20,7 +20,7 @@ export function AnnouncementBar({ type }: { type: AnnouncementType }) {
       data-testid={`announcement-${type}`}
       content={text}
       color="alert"
-      icon={<SoundOutline />}
+      icon={<SpeakerIcon />}
       extra={
         link ? (
           <a href={link} style={{ color: 'inherit', marginRight: 8 }}>

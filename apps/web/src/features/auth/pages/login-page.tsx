@@ -1,25 +1,16 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Input } from 'antd-mobile';
-import { saveAccessToken } from '../../../lib/auth-session';
-import { documentNavigation } from '../../../lib/document-navigation';
-import { loadMemberInfo } from '../../../lib/member-info';
-import { isExternalPath, paths } from '../../../lib/paths';
-import { takeReturnPath } from '../../../lib/return-url';
+import { paths } from '../../../lib/paths';
 import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
-import {
-  errorMessage,
-  showFail,
-  showSuccess,
-  showToast,
-  showWarning,
-} from '../../../components/feedback';
+import { errorMessage, showFail, showToast } from '../../../components/feedback';
 import { HumanVerification } from '../../../components/captcha/human-verification';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
-import { PasswordInput } from '../components/password-input';
+import { PasswordInput } from '../../../components/password-input';
 import { AuthHero } from '../components/auth-hero';
 import { useLogin } from '../api/login';
+import { continueAfterLogin } from '../continue-after-login';
 import '../auth.css';
 
 interface LoginErrors {
@@ -27,10 +18,18 @@ interface LoginErrors {
   password?: string;
 }
 
+/** Navigation state a page may hand to /login: the account to prefill (after a password reset). */
+export interface LoginLocationState {
+  account?: string;
+}
+
 /** /login: account (mobile or user name) + password + human verification. */
 export function LoginPage({ announcement }: { announcement?: ReactNode }) {
   const navigate = useNavigate();
-  const [account, setAccount] = useState('');
+  const location = useLocation();
+  const [account, setAccount] = useState(
+    () => (location.state as LoginLocationState | null)?.account ?? '',
+  );
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
   const verification = useHumanVerification();
@@ -65,17 +64,7 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
       verification.renew();
       return;
     }
-
-    saveAccessToken(accessToken);
-    try {
-      await loadMemberInfo();
-      showSuccess('登录成功');
-    } catch (error) {
-      showWarning(errorMessage(error, '会员信息加载失败'));
-    }
-    const destination = takeReturnPath();
-    if (isExternalPath(destination)) documentNavigation.assign(destination);
-    else void navigate(destination, { replace: true });
+    await continueAfterLogin(accessToken, navigate);
   };
 
   return (
@@ -110,6 +99,11 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
             autoComplete="current-password"
           />
         </FormField>
+        <div className="auth-forget">
+          <Link to={paths.forgetPassword} data-testid="link-forget-password">
+            忘记密码？
+          </Link>
+        </div>
         <div className="auth-verify">
           <HumanVerification verification={verification} />
         </div>
@@ -125,11 +119,16 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
         >
           登录
         </Button>
-        <div className="auth-links">
-          <span>还没有账号？</span>
-          <Link to={paths.register} data-testid="link-register">
-            立即注册
+        <div className="auth-links auth-links-split">
+          <Link to={paths.smsLogin} replace data-testid="link-sms-login">
+            短信验证码登录
           </Link>
+          <span>
+            还没有账号？
+            <Link to={paths.register} data-testid="link-register">
+              立即注册
+            </Link>
+          </span>
         </div>
       </form>
     </div>

@@ -3,8 +3,6 @@ import { Link, useNavigate } from 'react-router';
 import { Button, Checkbox, Input } from 'antd-mobile';
 import {
   MOBILE_PATTERN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
   SMS_CODE_LENGTH,
   maskMobile,
   mobileSchema,
@@ -15,31 +13,20 @@ import { paths } from '../../../lib/paths';
 import { getBdVid, getSessionFrom } from '../../../lib/storage';
 import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage, showFail, showSuccess, showToast } from '../../../components/feedback';
+import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
+import { SmsCodeButton, useSmsCodeSender } from '../../../components/sms-code-button';
+import { PASSWORD_RULE, PasswordInput } from '../../../components/password-input';
+import { fieldErrors } from '../../../lib/form-errors';
 import { HumanVerification } from '../../../components/captcha/human-verification';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
-import { PasswordInput } from '../components/password-input';
 import { AuthHero } from '../components/auth-hero';
 import { MemberAgreementLink } from '../components/member-agreement';
 import { useSendRegisterMessage } from '../api/send-register-message';
 import { useRegister } from '../api/register';
-import { useCountdown } from '../use-countdown';
 import '../auth.css';
 
 type Field = 'mobile' | 'smsCode' | 'password' | 'agreement';
 type FieldErrors = Partial<Record<Field, string>>;
-
-const PASSWORD_RULE = `${PASSWORD_MIN}-${PASSWORD_MAX}位，需同时包含字母和数字`;
-
-/** First message per field, from the contract's own schema so client and server agree. */
-function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 /** /register: mobile + SMS code + password, accepting the member agreement. */
 export function RegisterPage() {
@@ -49,9 +36,8 @@ export function RegisterPage() {
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [codeSent, setCodeSent] = useState(false);
   const verification = useHumanVerification();
-  const countdown = useCountdown();
+  const sms = useSmsCodeSender(verification);
   const sendMutation = useSendRegisterMessage();
   const registerMutation = useRegister();
 
@@ -66,26 +52,9 @@ export function RegisterPage() {
 
   const sendCode = async () => {
     if (!checkMobile()) return;
-    if (!verification.dto) {
-      showToast('请先完成人机验证');
-      if (verification.status === 'idle' || verification.status === 'error') {
-        void verification.verify();
-      }
-      return;
-    }
-    try {
-      const { resendAfterSeconds } = await sendMutation.mutateAsync({
-        mobile: mobile.trim(),
-        ncVerifyDto: verification.dto,
-      });
-      countdown.start(resendAfterSeconds);
-      setCodeSent(true);
-      showSuccess('验证码已发送');
-    } catch (error) {
-      showFail(errorMessage(error, '验证码发送失败，请稍后重试'));
-    } finally {
-      verification.renew();
-    }
+    await sms.send((ncVerifyDto) =>
+      sendMutation.mutateAsync({ mobile: mobile.trim(), ncVerifyDto }),
+    );
   };
 
   const submit = async (event: FormEvent) => {
@@ -100,7 +69,7 @@ export function RegisterPage() {
       bd_vid: getBdVid()?.slice(0, 256) || undefined,
     });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
+      setErrors(fieldErrors<Field>(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -115,12 +84,6 @@ export function RegisterPage() {
   };
 
   const mobileValid = MOBILE_PATTERN.test(mobile.trim());
-  const codeLabel =
-    countdown.secondsLeft > 0
-      ? `重新获取(${countdown.secondsLeft}s)`
-      : codeSent
-        ? '重新获取'
-        : '获取验证码';
 
   return (
     <div className="auth-page" data-testid="register-page">
@@ -163,18 +126,11 @@ export function RegisterPage() {
           htmlFor="register-sms-code"
           error={errors.smsCode}
           extra={
-            <Button
-              className="auth-code-button"
-              size="small"
-              fill="none"
-              color="primary"
-              disabled={countdown.secondsLeft > 0}
-              loading={sendMutation.isPending}
+            <SmsCodeButton
+              sender={sms}
               onClick={() => void sendCode()}
-              data-testid="register-send-code"
-            >
-              {codeLabel}
-            </Button>
+              testId="register-send-code"
+            />
           }
         >
           <Input

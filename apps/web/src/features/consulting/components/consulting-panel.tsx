@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Skeleton } from 'antd-mobile';
-import { MessageOutline, PhoneFill } from 'antd-mobile-icons';
 import { useIsLoggedIn } from '../../../lib/auth-session';
 import { copyText } from '../../../lib/clipboard';
 import { showFail, showSuccess } from '../../../components/feedback';
+import { ChatIcon, PhoneIcon } from '../../../components/icons';
 import { useAccountManager } from '../api/get-account-manager';
 import { defaultAvatar, resolveConsultingInfo, telHref } from '../consulting-info';
 import './consulting-panel.css';
@@ -28,7 +28,7 @@ export function ConsultingPanel() {
   return (
     <div className="consult" data-testid="consulting-panel">
       <section className="consult-row">
-        <MessageOutline className="consult-row-icon" />
+        <ChatIcon className="consult-row-icon" />
         <div className="consult-row-main">
           <div className="consult-row-title">在线咨询 QQ</div>
           {waiting ? (
@@ -78,7 +78,7 @@ export function ConsultingPanel() {
           data-testid="consult-call"
           aria-label={`拨打 ${info.mobile}`}
         >
-          <PhoneFill /> 拨打
+          <PhoneIcon /> 拨打
         </a>
       </section>
     </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
-import { ExclamationShieldOutline } from 'antd-mobile-icons';
+import { ShieldIcon } from '../../../components/icons';
 import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
 import { useActivate } from '../api/activate';
 
@@ -17,7 +17,7 @@ export function ActivationBanner({ agreementLink }: { agreementLink?: ReactNode 
   };
   return (
     <section className="member-banner" data-testid="activation-banner">
-      <ExclamationShieldOutline className="member-banner-icon" />
+      <ShieldIcon className="member-banner-icon" />
       <div className="member-banner-text">
         <div className="member-banner-title">账号尚未激活</div>
         <div className="member-banner-desc">

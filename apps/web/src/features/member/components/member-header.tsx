@@ -1,7 +1,7 @@
-import { UserOutline } from 'antd-mobile-icons';
 import { maskMobile, type MemberInfo } from '@pcb/contract';
 import { memberDisplayName } from '../../../lib/member-info';
 import { formatFen } from '../../../lib/money';
+import { UserIcon } from '../../../components/icons';
 
 /** Who is logged in, with grade, points and balance. */
 export function MemberHeader({ info }: { info: MemberInfo }) {
@@ -13,7 +13,7 @@ export function MemberHeader({ info }: { info: MemberInfo }) {
     <header className="member-header" data-testid="member-header">
       <div className="member-identity">
         <div className="member-avatar" aria-hidden="true">
-          {hasName ? name.slice(0, 1) : <UserOutline />}
+          {hasName ? name.slice(0, 1) : <UserIcon />}
         </div>
         <div className="member-identity-text">
           <div className="member-name-row">

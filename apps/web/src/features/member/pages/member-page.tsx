@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
 import { useAppStore } from '../../../lib/app-store';
-import { logout } from '../../../lib/auth-session';
 import { loadMemberInfo, memberInfoQueryOptions } from '../../../lib/member-info';
-import { paths } from '../../../lib/paths';
 import { PageError } from '../../../components/page-status';
-import { confirmDialog, errorMessage, showToast } from '../../../components/feedback';
+import { errorMessage } from '../../../components/feedback';
+import { useConfirmLogout } from '../../../components/use-confirm-logout';
 import { MemberHeader } from '../components/member-header';
 import { ActivationBanner } from '../components/activation-banner';
 import { EntryGrid } from '../components/entry-grid';
@@ -22,6 +20,8 @@ export interface MemberPageProps {
   accountManager?: ReactNode;
   /** Opens the member agreement, quoted by the activation banner. */
   agreementLink?: ReactNode;
+  /** Says whose account is active while acting as a related member. */
+  switchedBanner?: ReactNode;
 }
 
 /** /member, the member centre (route named Home). */
@@ -30,22 +30,13 @@ export function MemberPage({
   announcement,
   accountManager,
   agreementLink,
+  switchedBanner,
 }: MemberPageProps) {
-  const navigate = useNavigate();
   const memberInfo = useAppStore((s) => s.memberInfo);
   // The guard does the fetching; this observer only reports how it went.
   const memberQuery = useQuery({ ...memberInfoQueryOptions(), enabled: false });
 
-  const confirmLogout = async () => {
-    const confirmed = await confirmDialog({
-      content: '确定要退出登录吗？',
-      confirmText: '退出登录',
-    });
-    if (!confirmed) return;
-    logout();
-    void navigate(paths.login, { replace: true });
-    showToast('已退出登录');
-  };
+  const { confirmLogout, pending: loggingOut } = useConfirmLogout();
 
   let header: ReactNode;
   if (memberInfo) header = <MemberHeader info={memberInfo} />;
@@ -69,6 +60,7 @@ export function MemberPage({
   return (
     <div className="member-page" data-testid="member-page">
       {header}
+      {switchedBanner}
       {announcement}
       {memberInfo?.status === 'inactive' && <ActivationBanner agreementLink={agreementLink} />}
       {memberInfo?.status === 'disabled' && (
@@ -87,7 +79,13 @@ export function MemberPage({
         </section>
       )}
       <div className="member-logout">
-        <Button block shape="rounded" onClick={() => void confirmLogout()} data-testid="logout">
+        <Button
+          block
+          shape="rounded"
+          loading={loggingOut}
+          onClick={() => void confirmLogout()}
+          data-testid="logout"
+        >
           退出登录
         </Button>
       </div>

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { Input } from 'antd-mobile';
-import { EyeIcon, EyeOffIcon } from '../../../components/icons';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@pcb/contract';
+import { EyeIcon, EyeOffIcon } from './icons';
+
+/** The login-password rule as members read it (the contract's passwordSchema). */
+export const PASSWORD_RULE = `${PASSWORD_MIN}-${PASSWORD_MAX}位，需同时包含字母和数字`;
 
 /** Password input with a visibility toggle; phones make typos that members want to check. */
 export function PasswordInput({

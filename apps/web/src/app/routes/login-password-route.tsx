@@ -1,0 +1,5 @@
+import { SetLoginPasswordPage } from '../../features/auth/pages/set-login-password-page';
+
+export default function LoginPasswordRoute() {
+  return <SetLoginPasswordPage />;
+}

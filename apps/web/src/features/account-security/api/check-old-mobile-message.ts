@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@pcb/contract';
+import { apiCall } from '../../../lib/api-client';
+
+export const checkOldMobileMessage = (smsCode: string) =>
+  apiCall(api.MemberAuth.checkOldMobileMessage, { smsCode });
+
+/** Checks the current mobile's code; returns the one-time ticket ChangeMobile needs. */
+export const useCheckOldMobileMessage = () => useMutation({ mutationFn: checkOldMobileMessage });

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, type InputOf } from '@pcb/contract';
+import { apiCall } from '../../../lib/api-client';
+
+export type MobileApplyInput = InputOf<typeof api.MemberUpMobileApply.Create>;
+
+export const createMobileApply = (input: MobileApplyInput) =>
+  apiCall(api.MemberUpMobileApply.Create, input);
+
+/** Files a manual mobile change for staff to review (the old mobile is out of reach). */
+export const useCreateMobileApply = () => useMutation({ mutationFn: createMobileApply });

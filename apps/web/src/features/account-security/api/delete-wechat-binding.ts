@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@pcb/contract';
+import { apiCall } from '../../../lib/api-client';
+import { replaceAccessToken } from '../../../lib/auth-session';
+import { wechatBindingsQueryOptions } from './get-wechat-bindings';
+
+export const deleteWechatBinding = (id: number) => apiCall(api.WechatMb.DeleteBind, { id });
+
+/** Deletes a binding record. Every other token ends; this session continues with the new one. */
+export function useDeleteWechatBinding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteWechatBinding,
+    onSuccess: ({ accessToken }) => {
+      replaceAccessToken(accessToken);
+      return queryClient.invalidateQueries(wechatBindingsQueryOptions());
+    },
+  });
+}

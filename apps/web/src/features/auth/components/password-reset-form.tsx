@@ -1,0 +1,199 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Input } from 'antd-mobile';
+import {
+  SMS_CODE_LENGTH,
+  changePasswordInputSchema,
+  maskMobile,
+  mobileSchema,
+} from '@pcb/contract';
+import { fieldErrors } from '../../../lib/form-errors';
+import { FormField } from '../../../components/form-field';
+import { errorMessage, showFail } from '../../../components/feedback';
+import { PASSWORD_RULE, PasswordInput } from '../../../components/password-input';
+import { SmsCodeButton, useSmsCodeSender } from '../../../components/sms-code-button';
+import { HumanVerification } from '../../../components/captcha/human-verification';
+import { useHumanVerification } from '../../../components/captcha/use-human-verification';
+import { sendChangePasswordMessage } from '../api/send-change-password-message';
+import { useChangePassword } from '../api/change-password';
+
+type Field = 'mobile' | 'smsCode' | 'password' | 'confirm';
+
+/** The new password twice: the contract's rules, then the second entry must match the first. */
+export function passwordResetErrors(values: {
+  mobile: string;
+  smsCode: string;
+  password: string;
+  confirm: string;
+}): Partial<Record<Field, string>> {
+  const parsed = changePasswordInputSchema.safeParse({
+    areaCode: '86',
+    mobile: values.mobile,
+    smsCode: values.smsCode,
+    password: values.password,
+  });
+  const errors = parsed.success ? {} : fieldErrors<Field>(parsed.error.issues);
+  if (!values.confirm) errors.confirm = '请再次输入新密码';
+  else if (values.confirm !== values.password) errors.confirm = '两次输入的密码不一致';
+  return errors;
+}
+
+/**
+ * Mobile, SMS code and a new login password (MemberAuth/ChangePassword). `ownMobile` fixes the
+ * mobile to the logged-in member's, shown masked; otherwise the member types it.
+ */
+export function PasswordResetForm({
+  idPrefix,
+  ownMobile,
+  submitText,
+  onChanged,
+}: {
+  idPrefix: string;
+  ownMobile?: string;
+  submitText: string;
+  onChanged: (mobile: string) => void;
+}) {
+  const [mobileInput, setMobileInput] = useState('');
+  const [smsCode, setSmsCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const verification = useHumanVerification();
+  const sms = useSmsCodeSender(verification);
+  const changeMutation = useChangePassword();
+  const mobile = ownMobile ?? mobileInput.trim();
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  const clearError = (field: Field) => {
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const sendCode = () => {
+    const result = mobileSchema.safeParse(mobile);
+    if (!result.success) {
+      setErrors((e) => ({ ...e, mobile: result.error.issues[0]?.message }));
+      return;
+    }
+    void sms.send((ncVerifyDto) => sendChangePasswordMessage({ mobile, ncVerifyDto }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (changeMutation.isPending) return;
+    const found = passwordResetErrors({ mobile, smsCode, password, confirm });
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    try {
+      await changeMutation.mutateAsync({
+        areaCode: '86',
+        mobile,
+        smsCode: smsCode.trim(),
+        password,
+      });
+    } catch (error) {
+      showFail(errorMessage(error, '密码设置失败，请稍后重试'));
+      return;
+    }
+    onChanged(mobile);
+  };
+
+  return (
+    <form
+      className="auth-card"
+      onSubmit={(e) => void submit(e)}
+      onFocus={verification.prepare}
+      noValidate
+    >
+      {ownMobile ? (
+        <FormField label="手机号">
+          <span className="form-field-value" data-testid={id('mobile')}>
+            {maskMobile(ownMobile)}
+          </span>
+        </FormField>
+      ) : (
+        <FormField label="手机号" htmlFor={id('mobile')} error={errors.mobile}>
+          <Input
+            id={id('mobile')}
+            data-testid={id('mobile')}
+            type="tel"
+            inputMode="numeric"
+            value={mobileInput}
+            onChange={(value) => {
+              setMobileInput(value.replace(/\D/g, ''));
+              clearError('mobile');
+            }}
+            placeholder="注册时使用的手机号"
+            autoComplete="tel"
+            maxLength={11}
+            clearable
+          />
+        </FormField>
+      )}
+      <div className="auth-verify">
+        <HumanVerification verification={verification} />
+      </div>
+      <FormField
+        label="验证码"
+        htmlFor={id('sms-code')}
+        error={errors.smsCode}
+        extra={<SmsCodeButton sender={sms} onClick={sendCode} testId={id('send-code')} />}
+      >
+        <Input
+          id={id('sms-code')}
+          data-testid={id('sms-code')}
+          inputMode="numeric"
+          value={smsCode}
+          onChange={(value) => {
+            setSmsCode(value.replace(/\D/g, ''));
+            clearError('smsCode');
+          }}
+          placeholder={`${SMS_CODE_LENGTH}位短信验证码`}
+          autoComplete="one-time-code"
+          maxLength={SMS_CODE_LENGTH}
+        />
+      </FormField>
+      <FormField
+        label="新密码"
+        htmlFor={id('password')}
+        error={errors.password}
+        hint={PASSWORD_RULE}
+      >
+        <PasswordInput
+          id={id('password')}
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            clearError('password');
+          }}
+          placeholder="设置新的登录密码"
+          autoComplete="new-password"
+        />
+      </FormField>
+      <FormField label="确认密码" htmlFor={id('password-confirm')} error={errors.confirm}>
+        <PasswordInput
+          id={id('password-confirm')}
+          value={confirm}
+          onChange={(value) => {
+            setConfirm(value);
+            clearError('confirm');
+          }}
+          placeholder="再次输入新密码"
+          autoComplete="new-password"
+        />
+      </FormField>
+      <div className="auth-submit">
+        <Button
+          type="submit"
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          loading={changeMutation.isPending}
+          loadingText="提交中"
+          data-testid={id('submit')}
+        >
+          {submitText}
+        </Button>
+      </div>
+    </form>
+  );
+}

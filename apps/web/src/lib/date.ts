@@ -1,0 +1,7 @@
+/** Spec section 5: dates read as YYYY-MM-DD, in the member's own time zone. */
+export function formatDate(value: string | number | Date): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
