@@ -124,6 +124,14 @@ describe('in production', () => {
         paths: Record<string, unknown>;
       };
       expect(docs.paths['/api/Sandbox/SmsOutbox']).toBeUndefined();
+      // Neither the WeChat nor the OSS sandbox exists there.
+      for (const [method, url] of [
+        ['GET', '/sandbox/wechat/connect/oauth2/authorize?appid=wxsandbox000000001'],
+        ['GET', '/sandbox/wechat/sns/oauth2/access_token'],
+        ['POST', '/sandbox/oss'],
+      ] as const) {
+        expect((await t.app.inject({ method, url })).statusCode, url).toBe(404);
+      }
       const hsts = (await t.app.inject({ method: 'GET', url: '/api/Captcha/GetConfig' })).headers[
         'strict-transport-security'
       ];

@@ -62,6 +62,18 @@ describe('Aliyun SendSms adapter', () => {
     expect(a?.params.SignatureNonce).not.toBe(b?.params.SignatureNonce);
   });
 
+  it('sends a relation request with its own template', async () => {
+    await sms().send({
+      mobile: '13800138002',
+      kind: 'relationRequest',
+      params: { name: '张工（138****8000）' },
+      text: 'x',
+    });
+    const call = fake.calls.at(-1);
+    expect(call?.params.TemplateCode).toBe('SMS_100003');
+    expect(call?.params.TemplateParam).toBe('{"name":"张工（138****8000）"}');
+  });
+
   it('turns a refusal into SmsSendError', async () => {
     await expect(
       sms().send({

@@ -91,7 +91,7 @@ export async function registerWechatSandbox(
           return errorPage(reply, 'redirect_uri 参数错误');
         }
         // WeChat only redirects to the app's authorised domain: here, the host that asked.
-        if (!/^https?:$/.test(redirect.protocol) || redirect.host !== request.host) {
+        if (!/^https?:$/.test(redirect.protocol) || redirect.hostname !== hostnameOf(request)) {
           return errorPage(reply, 'redirect_uri 域名与后台配置不一致（10003）');
         }
         const state = query.state ?? '';
@@ -182,6 +182,14 @@ export async function registerWechatSandbox(
       return reply.header('content-type', 'image/svg+xml').send(renderQrSvg(url));
     });
   });
+}
+
+function hostnameOf(request: FastifyRequest): string {
+  try {
+    return new URL(`http://${request.host}`).hostname;
+  } catch {
+    return '';
+  }
 }
 
 /** The sandbox WeChat user of this browser, created (and kept a year) on first visit. */

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberInfo } from '@pcb/contract';
+import { buildTestApp, uniqueMobile, type TestApp } from './helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { SMS_IP_DAILY_LIMIT: '100000' } });
+});
+afterAll(async () => t?.close());
+
+/** A member with payment password `password`; returns the id and the token after setting it. */
+async function memberWithPaymentPassword(password = '135790') {
+  const mobile = uniqueMobile();
+  const { id, token } = await t.createMember({ mobile });
+  const code = await t.sendCode('/api/MemberAuth/SendChangePaymentPasswordMessage', {
+    mobile,
+    token,
+  });
+  const res = await t.patch<{ accessToken: string }>(
+    '/api/MemberAuth/ChangePaymentPassword',
+    { mobile, smsCode: code, password },
+    { token },
+  );
+  expect(res.status).toBe(200);
+  return { id, mobile, oldToken: token, token: res.body.data.accessToken };
+}
+
+const verify = (memberId: number, password: string) =>
+  t.app.services.paymentPasswords.verify(memberId, password);
+
+describe('MemberAuth.ChangePaymentPassword', () => {
+  it('sets a hashed 6-digit payment password and hands the session a new token', async () => {
+    const { id, mobile, oldToken, token } = await memberWithPaymentPassword('246810');
+    expect((await t.get('/api/MemberInfo/Get', { token: oldToken })).status).toBe(401);
+    const info = await t.get<MemberInfo>('/api/MemberInfo/Get', { token });
+    expect(info.body.data).toMatchObject({ mobile, hasPaymentPassword: true, hasPassword: true });
+    const { rows } = await t.database.pool.query<{ payment_password_hash: string }>(
+      'SELECT payment_password_hash FROM member WHERE id = $1',
+      [id],
+    );
+    expect(rows[0]?.payment_password_hash).toMatch(/^\$argon2id\$/);
+    await expect(verify(id, '246810')).resolves.toBeUndefined();
+  });
+
+  it('starts without one', async () => {
+    const { token } = await t.createMember({ mobile: uniqueMobile() });
+    const info = await t.get<MemberInfo>('/api/MemberInfo/Get', { token });
+    expect(info.body.data.hasPaymentPassword).toBe(false);
+  });
+
+  it('texts only the member’s own mobile and takes only its own code', async () => {
+    const mobile = uniqueMobile();
+    const { token } = await t.createMember({ mobile });
+    const other = uniqueMobile();
+    await t.createMember({ mobile: other });
+    const foreign = await t.post(
+      '/api/MemberAuth/SendChangePaymentPasswordMessage',
+      { mobile: other, ncVerifyDto: await t.solveCaptcha() },
+      { token },
+    );
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toBe('请使用账号绑定的手机号');
+
+    // A login-password code is not a payment-password code.
+    const code = await t.sendCode('/api/MemberAuth/SendChangePasswordMessage', { mobile, token });
+    const res = await t.patch(
+      '/api/MemberAuth/ChangePaymentPassword',
+      { mobile, smsCode: code, password: '135790' },
+      { token },
+    );
+    expect(res.body.message).toBe('短信验证码错误或已过期');
+  });
+
+  it('accepts exactly 6 digits', async () => {
+    const { token } = await t.createMember({ mobile: uniqueMobile() });
+    for (const password of ['12345', '1234567', '12345a']) {
+      const res = await t.patch(
+        '/api/MemberAuth/ChangePaymentPassword',
+        { mobile: uniqueMobile(), smsCode: '123456', password },
+        { token },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('密码：应为6位数字');
+    }
+  });
+
+  it('needs a login', async () => {
+    const res = await t.patch('/api/MemberAuth/ChangePaymentPassword', {
+      mobile: uniqueMobile(),
+      smsCode: '123456',
+      password: '123456',
+    });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('payment password verification', () => {
+  it('asks for a payment password first when none is set', async () => {
+    const { id } = await t.createMember({ mobile: uniqueMobile() });
+    await expect(verify(id, '123456')).rejects.toMatchObject({
+      statusCode: 400,
+      message: '请先设置支付密码',
+    });
+  });
+
+  it('locks for 30 minutes after 5 wrong tries, and a right one resets the count', async () => {
+    const { id } = await memberWithPaymentPassword('135790');
+    for (let i = 0; i < 4; i++) {
+      await expect(verify(id, '000000')).rejects.toMatchObject({
+        statusCode: 400,
+        message: `支付密码错误，还可尝试${4 - i}次`,
+      });
+    }
+    // Right: the four wrong ones are forgotten.
+    await verify(id, '135790');
+    for (let i = 0; i < 4; i++) await expect(verify(id, '000000')).rejects.toThrow();
+    await expect(verify(id, '000000')).rejects.toMatchObject({
+      statusCode: 429,
+      message: '支付密码错误次数过多，请30分钟后再试',
+    });
+    // Locked: even the right password is refused.
+    await expect(verify(id, '135790')).rejects.toMatchObject({ statusCode: 429 });
+    t.clock.advance(29 * 60_000);
+    await expect(verify(id, '135790')).rejects.toMatchObject({ statusCode: 429 });
+    t.clock.advance(61_000);
+    await expect(verify(id, '135790')).resolves.toBeUndefined();
+    await expect(verify(id, '000000')).rejects.toMatchObject({
+      statusCode: 400,
+      message: '支付密码错误，还可尝试4次',
+    });
+  });
+
+  it('counts concurrent wrong tries strictly', async () => {
+    const { id } = await memberWithPaymentPassword('135790');
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => verify(id, '000000')));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    await expect(verify(id, '135790')).rejects.toMatchObject({ statusCode: 429 });
+  });
+
+  it('lifts the lock when the payment password is set anew by SMS', async () => {
+    const { id, mobile, token } = await memberWithPaymentPassword('135790');
+    for (let i = 0; i < 5; i++) await expect(verify(id, '000000')).rejects.toThrow();
+    await expect(verify(id, '135790')).rejects.toMatchObject({ statusCode: 429 });
+    const code = await t.sendCode('/api/MemberAuth/SendChangePaymentPasswordMessage', {
+      mobile,
+      token,
+    });
+    const res = await t.patch(
+      '/api/MemberAuth/ChangePaymentPassword',
+      { mobile, smsCode: code, password: '864200' },
+      { token },
+    );
+    expect(res.status).toBe(200);
+    await expect(verify(id, '864200')).resolves.toBeUndefined();
+  });
+});
