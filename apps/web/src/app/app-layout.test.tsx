@@ -179,3 +179,95 @@ describe('footer', () => {
     expect(path()).toBe('/');
   });
 });
+
+describe('navigation guard inside the WeChat browser (spec section 4)', () => {
+  const wechatUa =
+    'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/122.0 Mobile Safari/537.36 MicroMessenger/8.0.48.2580 NetType/WIFI';
+  const sealed = `v1.${'b'.repeat(40)}.sig`;
+
+  beforeEach(() => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(wechatUa);
+  });
+
+  it('logs a bound WeChat in by its openId and stays on the private page', async () => {
+    localStorage.setItem('wxOpenId', sealed);
+    const token = fakeToken(inOneHour());
+    const { requests } = defaultApi({
+      'POST /api/WechatMb/OpenIdLogin': () => ({ body: envelope({ accessToken: token }) }),
+    });
+    renderApp('/member');
+    expect((await screen.findByTestId('member-name')).textContent).toBe('张三');
+    expect(path()).toBe('/member');
+    const login = requests.filter((r) => r.url.pathname === '/api/WechatMb/OpenIdLogin');
+    expect(login).toHaveLength(1);
+    expect(login[0]?.body).toEqual({ openId: sealed });
+    expect(localStorage.getItem('accessToken')).toBe(token);
+  });
+
+  it('offers /bind to a WeChat that is bound to no account, to come back afterwards', async () => {
+    localStorage.setItem('wxOpenId', sealed);
+    const { requests } = defaultApi({
+      'POST /api/WechatMb/OpenIdLogin': () => ({
+        status: 400,
+        body: envelope(null, false, '该微信尚未绑定账号'),
+      }),
+      'GET /api/WechatMb/GetByOpenId': () => ({
+        body: envelope({ isBound: false, mobileMasked: null }),
+      }),
+    });
+    renderApp('/accountSecurity');
+    await screen.findByTestId('bind-form');
+    expect(path()).toBe('/bind');
+    expect(sessionStorage.getItem('returnUrl')).toBe('/accountSecurity');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    // No message: the flow fails silently (spec section 8).
+    expect(screen.queryByText('该微信尚未绑定账号')).toBeNull();
+    expect(requests.filter((r) => r.url.pathname === '/api/WechatMb/OpenIdLogin')).toHaveLength(1);
+  });
+
+  it('goes to /login as before when login by openId fails for another reason', async () => {
+    localStorage.setItem('wxOpenId', sealed);
+    defaultApi({
+      'POST /api/WechatMb/OpenIdLogin': () => ({
+        status: 403,
+        body: envelope(null, false, '账号已停用'),
+      }),
+      'GET /api/WechatMb/GetByOpenId': () => ({
+        body: envelope({ isBound: true, mobileMasked: '138****8000' }),
+      }),
+    });
+    renderApp('/member');
+    await screen.findByTestId('login-page');
+    expect(path()).toBe('/login');
+  });
+
+  it('without an openId, leaves for WeChat authorization of this very page', async () => {
+    const { requests } = defaultApi({
+      'GET /api/MemberAuth/getWxCodeUrl': () => ({
+        body: envelope(
+          'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1#wechat_redirect',
+        ),
+      }),
+    });
+    renderApp('/member');
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(
+        'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1#wechat_redirect',
+      ),
+    );
+    const asked = requests.find((r) => r.url.pathname === '/api/MemberAuth/getWxCodeUrl');
+    expect(asked?.url.searchParams.get('redirectUri')).toBe(window.location.href);
+    // Waiting for WeChat: neither the private page nor /login shows meanwhile.
+    expect(screen.getByText('正在登录')).toBeTruthy();
+    expect(screen.queryByTestId('login-page')).toBeNull();
+  });
+
+  it('tries nothing inside the mini-program', async () => {
+    sessionStorage.setItem('from', 'miniprogram');
+    localStorage.setItem('wxOpenId', sealed);
+    const { requests } = defaultApi();
+    renderApp('/member');
+    await screen.findByTestId('login-page');
+    expect(requests.some((r) => r.url.pathname.startsWith('/api/WechatMb/'))).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
-import { CalculatorIcon, ChatIcon, GearIcon, LinkIcon, LockIcon } from '../components/icons';
+import { CalculatorIcon, ChatIcon, GearIcon, UsersIcon, LockIcon } from '../components/icons';
 import type { MemberEntry } from '../features/member/member-entry';
 import { useConsult } from './consult-popup';
 
@@ -29,7 +29,7 @@ export function useMemberEntries(): MemberEntry[] {
     {
       key: 'relations',
       title: '关联账号',
-      icon: <LinkIcon />,
+      icon: <UsersIcon />,
       onClick: () => void navigate(paths.associatedAccount),
     },
     {

@@ -25,6 +25,23 @@ describe('route table', () => {
       showFooter: true,
     });
   });
+  it('knows the identity screens: which are public and which need login (spec section 2)', () => {
+    const publicPaths = ['/note', '/forgetPwd', '/associatedAccount', '/bind'];
+    const privatePaths = [
+      '/setting',
+      '/accountSecurity',
+      '/accountSecurity/bindWechat',
+      '/accountSecurity/payThePassword',
+      '/accountSecurity/setLoginPassword',
+      '/userInfo/editPhone',
+    ];
+    for (const path of publicPaths) expect(metaForPath(path)?.requiresLogin).toBe(false);
+    for (const path of privatePaths) expect(metaForPath(path)?.requiresLogin).toBe(true);
+    expect(metaForPath('/setting')?.title).toBe('会员设置');
+    expect(metaForPath('/accountSecurity')?.title).toBe('账户安全');
+    // The profile screen itself comes later: until then /userInfo is unknown.
+    expect(metaForPath('/userInfo')).toBeUndefined();
+  });
   it('knows no meta for an unknown path', () => {
     expect(metaForPath('/nowhere')).toBeUndefined();
     expect(metaForPath('/member/extra')).toBeUndefined();
@@ -56,6 +73,23 @@ describe('decideAccess (spec sections 2 and 4)', () => {
     expect(decideAccess(routeMeta.member, { isLoggedIn: false, fromPath: '/login' })).toEqual({
       type: 'document',
       href: '/',
+    });
+  });
+  it('inside WeChat, waits for the token login, then offers /bind to an unbound openId', () => {
+    const context = { isLoggedIn: false, fromPath: '/' };
+    expect(decideAccess(routeMeta.member, { ...context, wechatLogin: 'pending' })).toEqual({
+      type: 'wait',
+    });
+    expect(decideAccess(routeMeta.member, { ...context, wechatLogin: 'unbound' })).toEqual({
+      type: 'redirect',
+      to: '/bind',
+    });
+    expect(decideAccess(routeMeta.member, { ...context, wechatLogin: 'failed' })).toEqual({
+      type: 'redirect',
+      to: '/login',
+    });
+    expect(decideAccess(routeMeta.bind, { ...context, wechatLogin: 'pending' })).toEqual({
+      type: 'allow',
     });
   });
   it('sends unknown paths to the member centre', () => {

@@ -70,11 +70,10 @@ export const LockIcon = (props: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
-export const LinkIcon = (props: SVGProps<SVGSVGElement>) => (
+export const UsersIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
-    <circle cx="8" cy="8" r="3.2" />
-    <circle cx="16" cy="16" r="3.2" />
-    <path d="M3 20c.6-2.8 2.6-4.5 5-4.5M21 4c-.6 2.8-2.6 4.5-5 4.5M11.5 12.5l1-1" />
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c.6-3.5 3.2-5.5 6.5-5.5s5.9 2 6.5 5.5M15.5 4.7a3.5 3.5 0 0 1 0 6.6M18 14.8c2 .7 3.2 2.5 3.5 5.2" />
   </Icon>
 );
 

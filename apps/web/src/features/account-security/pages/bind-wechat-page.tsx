@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { maskMobile, type MemberInfo, type WechatBinding } from '@pcb/contract';
@@ -31,6 +31,7 @@ function BindingItem({ binding }: { binding: WechatBinding }) {
   const unbind = useUnbindWechat();
   const remove = useDeleteWechatBinding();
   const busy = unbind.isPending || remove.isPending;
+  const [avatarFailed, setAvatarFailed] = useState(false);
 
   const onUnbind = async () => {
     const confirmed = await confirmDialog({
@@ -69,8 +70,14 @@ function BindingItem({ binding }: { binding: WechatBinding }) {
       data-binding-id={binding.id}
       data-bound={binding.isBound}
     >
-      {binding.avatar ? (
-        <img className="wechat-avatar" src={binding.avatar} alt="" />
+      {binding.avatar && !avatarFailed ? (
+        <img
+          className="wechat-avatar"
+          src={binding.avatar}
+          alt=""
+          referrerPolicy="no-referrer"
+          onError={() => setAvatarFailed(true)}
+        />
       ) : (
         <span className="wechat-avatar wechat-avatar-empty" aria-hidden="true">
           <WechatIcon />

@@ -106,9 +106,12 @@ describe('member centre', () => {
     expect(await screen.findByTestId('consult-popup-close')).toBeTruthy();
   });
 
-  it('logs out after confirmation and lands on /login', async () => {
+  it('logs out after confirmation: tells the server, then ends the session and lands on /login', async () => {
     localStorage.setItem('orderInfo', '{"id":1}');
-    api();
+    const token = localStorage.getItem('accessToken');
+    const { requests } = api({
+      'POST /api/MemberAuth/Logout': () => ({ body: envelope({ ok: true }) }),
+    });
     renderApp('/member');
     await screen.findByTestId('member-name');
     act(() => fireEvent.click(screen.getByTestId('logout')));
@@ -121,5 +124,83 @@ describe('member centre', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('orderInfo')).toBeNull();
     expect(useAppStore.getState().memberInfo).toBeNull();
+    const logout = requests.find((r) => r.url.pathname === '/api/MemberAuth/Logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('ends the session here even when the server cannot be told', async () => {
+    // The dialog of the previous test closes with an animation; wait until it is gone.
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    localStorage.setItem('orderInfo', '{"id":1}');
+    api({ 'POST /api/MemberAuth/Logout': () => 'network-error' });
+    renderApp('/member');
+    await screen.findByTestId('member-name');
+    act(() => fireEvent.click(screen.getByTestId('logout')));
+    const confirm = await screen.findByText('退出登录', {
+      selector: '.adm-dialog-button *, .adm-dialog-button',
+    });
+    act(() => fireEvent.click(confirm));
+    await screen.findByTestId('login-page');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('orderInfo')).toBeNull();
+  });
+
+  it('opens account security, related accounts and settings from their entries', async () => {
+    api({
+      'GET /api/MemberRelationApprove/GetRelationListForMember': () => ({
+        body: envelope({ related: [], mainMembers: [] }),
+      }),
+      'GET /api/MemberInfo/GetRelationMember': () => ({
+        body: envelope({ isSwitched: false, mainMember: null }),
+      }),
+    });
+    renderApp('/member');
+    await screen.findByTestId('member-name');
+    const titles = screen.getAllByTestId(/^member-entry-/).map((e) => e.textContent);
+    expect(titles).toEqual(expect.arrayContaining(['账户安全', '关联账号', '会员设置']));
+    act(() => fireEvent.click(screen.getByTestId('member-entry-security')));
+    await screen.findByTestId('security-page');
+  });
+
+  it('says whose account is active while switched, and switches back to the main member', async () => {
+    const mainToken = fakeToken(inOneHour() + 60);
+    let switched = true;
+    const { requests } = api({
+      'GET /api/MemberInfo/Get': () => ({
+        body: envelope(
+          switched
+            ? { ...memberFixture, id: 9, realName: '李工', mobile: '13700137000' }
+            : memberFixture,
+        ),
+      }),
+      'GET /api/MemberInfo/GetRelationMember': () => ({
+        body: envelope(
+          switched
+            ? {
+                isSwitched: true,
+                mainMember: { id: 7, displayName: '张三', mobileMasked: '138****8000' },
+              }
+            : { isSwitched: false, mainMember: null },
+        ),
+      }),
+      'GET /api/MemberRelationApprove/SwitchRelationMainMember': () => {
+        switched = false;
+        return { body: envelope({ accessToken: mainToken }) };
+      },
+    });
+    renderApp('/member');
+    const banner = await screen.findByTestId('switched-banner');
+    expect(banner.textContent).toContain('当前以关联账号「李工」身份操作');
+    expect(banner.textContent).toContain('主账号：张三');
+
+    act(() => fireEvent.click(screen.getByTestId('switch-back')));
+    await waitFor(() => expect(screen.getByTestId('member-name').textContent).toBe('张三'));
+    await waitFor(() => expect(screen.queryByTestId('switched-banner')).toBeNull());
+    expect(localStorage.getItem('accessToken')).toBe(mainToken);
+    expect(await screen.findByText('已切回主账号 张三')).toBeTruthy();
+    expect(
+      requests.filter((r) => r.url.pathname.endsWith('/SwitchRelationMainMember')),
+    ).toHaveLength(1);
   });
 });

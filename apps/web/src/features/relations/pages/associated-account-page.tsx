@@ -9,7 +9,7 @@ import { setReturnUrl } from '../../../lib/storage';
 import { PageHeader } from '../../../components/page-header';
 import { PageError, PageLoading } from '../../../components/page-status';
 import { confirmDialog, errorMessage, showFail, showSuccess } from '../../../components/feedback';
-import { LinkIcon } from '../../../components/icons';
+import { UsersIcon } from '../../../components/icons';
 import { useRelationList } from '../api/get-relation-list';
 import { useApplyRelation } from '../api/apply-relation';
 import { useApproveRelation } from '../api/approve-relation';
@@ -228,7 +228,7 @@ function LoggedOut() {
   const navigate = useNavigate();
   return (
     <section className="relation-card relation-intro" data-testid="associated-logged-out">
-      <LinkIcon className="relation-intro-icon" />
+      <UsersIcon className="relation-intro-icon" />
       <h2 className="relation-intro-title">关联账号，一个账号管理多个</h2>
       <p className="relation-intro-text">
         公司里的同事各自注册了会员？主账号向同事发出关联邀请，对方同意后，主账号即可切换到对方账号代为下单、查看订单和物流，双方可随时解除关联。

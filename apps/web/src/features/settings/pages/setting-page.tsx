@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, List } from 'antd-mobile';
+import { maskMobile } from '@pcb/contract';
+import { useAppStore } from '../../../lib/app-store';
+import { memberDisplayName } from '../../../lib/member-info';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useConfirmLogout } from '../../../components/use-confirm-logout';
@@ -21,6 +24,7 @@ export function SettingPage({
 }) {
   const navigate = useNavigate();
   const { confirmLogout, pending } = useConfirmLogout();
+  const memberInfo = useAppStore((s) => s.memberInfo);
   return (
     <div className="setting-page" data-testid="setting-page">
       <PageHeader backTo={paths.member}>会员设置</PageHeader>
@@ -29,6 +33,11 @@ export function SettingPage({
         <h2 className="setting-card-title" id="setting-switch-title">
           切换账号
         </h2>
+        {memberInfo && (
+          <div className="setting-current" data-testid="setting-current">
+            当前账号：{memberDisplayName(memberInfo)}（{maskMobile(memberInfo.mobile)}）
+          </div>
+        )}
         {accountSwitcher}
       </section>
       <List className="setting-card setting-list">
