@@ -95,6 +95,26 @@ export interface AppOptions {
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
+/**
+ * Query parameters that are credentials, however briefly: the OAuth code and state, the sealed
+ * openid (it logs in), QR tickets. Request logs show them as [redacted].
+ */
+const SECRET_QUERY_PARAMS = ['code', 'state', 'openId', 'ticket', 'oldMobileTicket'];
+
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  let changed = false;
+  for (const name of SECRET_QUERY_PARAMS) {
+    if (params.has(name)) {
+      params.set(name, '[redacted]');
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, at)}?${params.toString()}` : url;
+}
+
 export function loggerOptions(config: Config): LoggerOptions {
   return {
     level: config.logLevel,
@@ -108,8 +128,28 @@ export function loggerOptions(config: Config): LoggerOptions {
         '*.smsCode',
         'ncVerifyDto.token',
         '*.ncVerifyDto.token',
+        'openId',
+        '*.openId',
+        'oldMobileTicket',
+        '*.oldMobileTicket',
       ],
       censor: '[redacted]',
+    },
+    serializers: {
+      // Fastify's request serializer, with credentials in the query string hidden.
+      req: (req: {
+        method: string;
+        url: string;
+        host?: string;
+        ip?: string;
+        socket?: { remotePort?: number };
+      }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
     },
   };
 }

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app';
 import { buildTestApp, testConfig, uniqueMobile, type TestApp } from './helper';
+import { sandboxOpenId } from './wechat-support';
 
 const lines: string[] = [];
 const sink = new Writable({
@@ -35,6 +36,20 @@ describe('logs', () => {
     expect(all).not.toContain('Wr0ngPassw0rd');
     expect(all).not.toContain(token);
     expect(all).not.toContain(ncVerifyDto.token.slice(0, 40));
+  });
+
+  it('never contain a sealed openid or an OAuth code and state from the query string', async () => {
+    const openId = await sandboxOpenId(t, 'logged-user');
+    lines.length = 0;
+    await t.get('/api/WechatMb/GetByOpenId', { query: { openId } });
+    await t.get('/api/MemberAuth/GetOpenId', {
+      query: { code: 'secret-code-123', state: 'secret-state-456' },
+    });
+    const all = lines.join('');
+    expect(all).toContain('/api/WechatMb/GetByOpenId?openId=%5Bredacted%5D');
+    expect(all).toContain('/api/MemberAuth/GetOpenId?code=%5Bredacted%5D&state=%5Bredacted%5D');
+    expect(all).not.toContain(openId.split('.')[2] ?? 'x');
+    expect(all).not.toMatch(/secret-code-123|secret-state-456/);
   });
 
   it('redact those fields when code logs them deliberately', () => {

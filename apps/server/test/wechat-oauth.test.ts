@@ -60,6 +60,20 @@ describe('MemberAuth.getWxCodeUrl', () => {
     );
   });
 
+  it('limits how many states one address can ask for', async () => {
+    const ask = () =>
+      t.request({
+        method: 'GET',
+        url: '/api/MemberAuth/getWxCodeUrl',
+        query: { redirectUri: 'http://localhost/bind' },
+        remoteAddress: '10.77.0.1',
+      });
+    for (let i = 0; i < 60; i++) expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(429);
+    t.clock.advance(61_000);
+    expect((await ask()).status).toBe(200);
+  });
+
   it('keeps the browser’s nonce, so two tabs can sign in at once', async () => {
     const first = await getWxCodeUrl(t, 'http://localhost/member');
     const second = await getWxCodeUrl(t, 'http://localhost/bind', first.nonceCookie);

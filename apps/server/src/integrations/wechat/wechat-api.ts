@@ -40,7 +40,6 @@ export interface WechatApiOptions {
   http: HttpClient;
   /** Caches the official account's access token for every instance. */
   store: EphemeralStore;
-  timeoutMs?: number;
 }
 
 export interface WechatApi {

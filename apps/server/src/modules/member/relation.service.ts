@@ -129,12 +129,17 @@ export function createRelationService(deps: RelationServiceDeps) {
       const mainMemberId = caller.mainMemberId ?? caller.id;
       const refuse = () => new AppError(403, SWITCH_REFUSED_MESSAGE);
       if (relatedMemberId === mainMemberId) throw refuse();
-      const relation = await repository.findSwitchState(mainMemberId, relatedMemberId);
-      if (!relation || relation.status === 'disabled') throw refuse();
+      // The main member's state, found only through an approved relation.
+      const main = await repository.findSwitchState(mainMemberId, relatedMemberId);
+      if (!main || main.status === 'disabled') throw refuse();
       const related = await members.findById(relatedMemberId);
       if (!related || related.status === 'disabled') throw refuse();
-      const main = { id: mainMemberId, tokenVersion: relation.tokenVersion };
-      return { accessToken: await deps.issueToken(related, main) };
+      return {
+        accessToken: await deps.issueToken(related, {
+          id: mainMemberId,
+          tokenVersion: main.tokenVersion,
+        }),
+      };
     },
 
     async switchBack(caller: AuthMember): Promise<{ accessToken: string }> {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../../http/errors';
+import { AppError, messages } from '../../http/errors';
 import type { EphemeralStore } from '../../integrations/store/store';
 import {
   buildAuthorizeUrl,
@@ -11,6 +11,7 @@ import type { OpenIdSeal } from './openid-seal';
 
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 const USED_CODE_TTL_MS = 10 * 60_000;
+export const STATES_PER_IP_PER_MINUTE = 60;
 export const OAUTH_EXPIRED_MESSAGE = '授权已失效，请重新进入';
 export const WECHAT_UNAVAILABLE_MESSAGE = '微信服务暂不可用，请稍后再试';
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
@@ -45,7 +46,12 @@ export function createWechatOAuthService(deps: {
       redirectUri: string;
       origin: string;
       nonce: string | undefined;
+      ip: string;
     }): Promise<{ url: string; nonce: string }> {
+      // Each call stores a state: anonymous callers get a bounded number of them.
+      if ((await store.incr(`wx:state-ip:${input.ip}`, 60_000)) > STATES_PER_IP_PER_MINUTE) {
+        throw new AppError(429, messages.tooManyRequests);
+      }
       let target: URL;
       try {
         target = new URL(input.redirectUri);

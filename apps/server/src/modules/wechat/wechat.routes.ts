@@ -1,5 +1,4 @@
 import { api } from '@pcb/contract';
-import { assertOwnAccount } from '../../http/auth';
 import { readCookie, serializeCookie } from '../../http/cookies';
 import type { DefineRoute } from '../../http/define-route';
 import { requestOrigin } from '../../http/origin';
@@ -16,11 +15,12 @@ export function registerWechatRoutes(
   wechat: WechatService,
   publicOrigin: string | undefined,
 ): void {
-  route(api.MemberAuth.getWxCodeUrl, async ({ input, request, reply }) => {
+  route(api.MemberAuth.getWxCodeUrl, async ({ input, ip, request, reply }) => {
     const origin = requestOrigin(request, publicOrigin);
     const { url, nonce } = await oauth.getCodeUrl({
       redirectUri: input.redirectUri,
       origin,
+      ip,
       nonce: readCookie(request.headers.cookie, OAUTH_NONCE_COOKIE),
     });
     reply.header(
@@ -48,10 +48,7 @@ export function registerWechatRoutes(
 
   route(api.WechatMb.GetList, async ({ requireMember }) => wechat.list(requireMember().id));
 
-  route(api.WechatMb.bind, async ({ input, ip, member }) => {
-    assertOwnAccount(member);
-    return wechat.bind(input, ip, member);
-  });
+  route(api.WechatMb.bind, async ({ input, ip, member }) => wechat.bind(input, ip, member));
 
   route(api.WechatMb.Unbind, async ({ input, requireOwnAccount }) =>
     wechat.unbind(requireOwnAccount().id, input.id),
