@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router';
-import { isLoggedIn, logout } from '../../../lib/auth-session';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { showSuccess } from '../../../components/feedback';
@@ -12,10 +11,9 @@ import '../auth.css';
 export function ForgetPasswordPage() {
   const navigate = useNavigate();
   const onChanged = (mobile: string) => {
-    // The server ended every token of the member, this browser's too.
-    if (isLoggedIn()) logout();
     showSuccess('密码已重置，请重新登录');
-    const state: LoginLocationState = { account: mobile };
+    // The server ended every token of the member, this browser's too, if it had one.
+    const state: LoginLocationState = { account: mobile, sessionEnded: true };
     void navigate(paths.login, { replace: true, state });
   };
   return (

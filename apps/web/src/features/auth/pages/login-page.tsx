@@ -1,6 +1,7 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Input } from 'antd-mobile';
+import { logout } from '../../../lib/auth-session';
 import { paths } from '../../../lib/paths';
 import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
@@ -18,18 +19,28 @@ interface LoginErrors {
   password?: string;
 }
 
-/** Navigation state a page may hand to /login: the account to prefill (after a password reset). */
+/** Navigation state a page may hand to /login (after a password change). */
 export interface LoginLocationState {
+  /** The account to prefill. */
   account?: string;
+  /**
+   * The server has ended every token of the member: the session ends here too, once /login
+   * shows (ending it on the private page first would make the guard redirect on its own).
+   */
+  sessionEnded?: boolean;
 }
 
 /** /login: account (mobile or user name) + password + human verification. */
 export function LoginPage({ announcement }: { announcement?: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [account, setAccount] = useState(
-    () => (location.state as LoginLocationState | null)?.account ?? '',
-  );
+  const arrival = location.state as LoginLocationState | null;
+  const [account, setAccount] = useState(() => arrival?.account ?? '');
+  const sessionEnded = arrival?.sessionEnded === true;
+
+  useEffect(() => {
+    if (sessionEnded) logout();
+  }, [sessionEnded]);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
   const verification = useHumanVerification();

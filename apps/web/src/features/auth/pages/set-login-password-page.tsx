@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../../../lib/app-store';
-import { logout } from '../../../lib/auth-session';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-status';
@@ -19,9 +18,8 @@ export function SetLoginPasswordPage() {
   const title = memberInfo?.hasPassword === false ? '设置登录密码' : '修改登录密码';
 
   const onChanged = (mobile: string) => {
-    logout();
     showSuccess('密码已修改，请重新登录');
-    const state: LoginLocationState = { account: mobile };
+    const state: LoginLocationState = { account: mobile, sessionEnded: true };
     void navigate(paths.login, { replace: true, state });
   };
 

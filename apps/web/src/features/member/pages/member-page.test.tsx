@@ -4,6 +4,7 @@ import { initialAppState, useAppStore } from '../../../lib/app-store';
 import { queryClient } from '../../../lib/query-client';
 import { envelope, fakeToken, inOneHour, mockApi } from '../../../test/api-mock';
 import { memberFixture } from '../../../test/fixtures';
+import { noDialogLeft } from '../../../test/dialog';
 import { renderApp } from '../../../test/render-app';
 
 function api(overrides: Parameters<typeof mockApi>[0] = {}) {
@@ -131,7 +132,7 @@ describe('member centre', () => {
 
   it('ends the session here even when the server cannot be told', async () => {
     // The dialog of the previous test closes with an animation; wait until it is gone.
-    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    await noDialogLeft();
     localStorage.setItem('orderInfo', '{"id":1}');
     api({ 'POST /api/MemberAuth/Logout': () => 'network-error' });
     renderApp('/member');

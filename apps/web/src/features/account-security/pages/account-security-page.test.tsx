@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { initialAppState, useAppStore } from '../../../lib/app-store';
+import { queryClient } from '../../../lib/query-client';
+import { envelope } from '../../../test/api-mock';
+import { baseApi, currentPath, logIn } from '../../../test/base-api';
+import { memberFixture } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+const binding = {
+  id: 1,
+  openIdMasked: 'oAbc…xyz',
+  nickName: '张三的微信',
+  avatar: null,
+  isBound: true,
+  boundAt: '2026-11-01T08:00:00Z',
+  unboundAt: null,
+};
+
+beforeEach(() => {
+  useAppStore.setState(initialAppState);
+  queryClient.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const status = (id: string) => screen.getByTestId(`security-${id}-status`).textContent;
+
+describe('/accountSecurity', () => {
+  it('shows what is set: login password, payment password, masked mobile, WeChat binding', async () => {
+    logIn();
+    baseApi({
+      'GET /api/MemberInfo/Get': () => ({
+        body: envelope({ ...memberFixture, hasPassword: true, hasPaymentPassword: false }),
+      }),
+      'GET /api/WechatMb/GetList': () => ({ body: envelope([binding]) }),
+    });
+    renderApp('/accountSecurity');
+    await screen.findByTestId('security-login-password');
+    expect(status('login-password')).toBe('已设置');
+    expect(screen.getByTestId('security-login-password').textContent).toContain('修改');
+    expect(status('payment-password')).toContain('未设置');
+    expect(screen.getByTestId('security-payment-password').textContent).toContain('设置');
+    expect(status('mobile')).toBe('138****8000');
+    expect(screen.getByTestId('security-mobile').textContent).toContain('更换');
+    await waitFor(() => expect(status('wechat')).toBe('已绑定'));
+  });
+
+  it('says 未绑定 without an active binding, and leads to each setting', async () => {
+    logIn();
+    baseApi({
+      'GET /api/MemberInfo/Get': () => ({
+        body: envelope({ ...memberFixture, hasPaymentPassword: true }),
+      }),
+      'GET /api/WechatMb/GetList': () => ({
+        body: envelope([{ ...binding, isBound: false, unboundAt: '2026-11-02T00:00:00Z' }]),
+      }),
+      'GET /api/WechatConfig/GetOfficialAccountQrCodeUrl': () => ({
+        body: envelope({ url: '/qr.png', expiresIn: 600 }),
+      }),
+    });
+    renderApp('/accountSecurity');
+    await waitFor(() => expect(status('wechat')).toBe('未绑定'));
+    expect(status('payment-password')).toBe('已设置');
+    act(() => fireEvent.click(screen.getByTestId('security-payment-password')));
+    await screen.findByTestId('pay-password-page');
+    expect(currentPath()).toBe('/accountSecurity/payThePassword');
+  });
+
+  it('is for the account owner only: while switched it sends the member back to the main account', async () => {
+    logIn();
+    const { requests } = baseApi({
+      'GET /api/MemberInfo/GetRelationMember': () => ({
+        body: envelope({
+          isSwitched: true,
+          mainMember: { id: 7, displayName: '张三', mobileMasked: '138****8000' },
+        }),
+      }),
+    });
+    renderApp('/accountSecurity');
+    await screen.findByTestId('security-switched');
+    expect(await screen.findByTestId('switch-back')).toBeTruthy();
+    expect(screen.queryByTestId('security-login-password')).toBeNull();
+    expect(requests.some((r) => r.url.pathname === '/api/WechatMb/GetList')).toBe(false);
+  });
+});
