@@ -203,6 +203,7 @@ function createServices(app: FastifyInstance, options: AppOptions, store: Epheme
     secret: derivedKey(config, 'sms-code-hmac'),
     dailyLimit: config.sms.dailyLimit,
     ipDailyLimit: config.sms.ipDailyLimit,
+    resendIntervalMs: config.sms.resendIntervalSeconds * 1000,
     onSendError: (err) => app.log.error({ err }, 'SMS send failed'),
   });
   const assertHuman = createHumanCheck(captcha);

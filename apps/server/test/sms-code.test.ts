@@ -122,6 +122,28 @@ describe('SMS codes', () => {
     expect((await send(mobile)).status).toBe(200);
   });
 
+  it('follow a configured resend interval, which the response announces', async () => {
+    const quick = await buildTestApp({ env: { SMS_RESEND_INTERVAL_SECONDS: '5' } });
+    try {
+      const mobile = uniqueMobile();
+      const sendQuick = async () =>
+        quick.post<{ resendAfterSeconds: number }>('/api/MemberAuth/SendRegisterMessage', {
+          mobile,
+          ncVerifyDto: await quick.solveCaptcha(),
+        });
+      const first = await sendQuick();
+      expect(first.body.data?.resendAfterSeconds).toBe(5);
+      quick.clock.advance(3_000);
+      const early = await sendQuick();
+      expect(early.status).toBe(429);
+      expect(early.body.message).toBe('发送过于频繁，请2秒后再试');
+      quick.clock.advance(2_000);
+      expect((await sendQuick()).status).toBe(200);
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('replace the earlier code when resent', async () => {
     const mobile = uniqueMobile();
     await send(mobile);

@@ -59,6 +59,7 @@ const envSchema = z.object({
   ALIYUN_SMS_RELATION_TEMPLATE_CODE: text(),
   ALIYUN_SMS_ENDPOINT: z.url({ error: 'must be a URL' }).default('https://dysmsapi.aliyuncs.com'),
   SMS_DAILY_LIMIT: intSetting(10, 1, 1000),
+  SMS_RESEND_INTERVAL_SECONDS: intSetting(60, 1, 3600),
   SMS_IP_DAILY_LIMIT: intSetting(30, 1, 100_000),
   MEMBER_AGREEMENT_VERSION: textOr('2026-11'),
   LOG_LEVEL: z
@@ -98,6 +99,8 @@ export type CaptchaConfig =
     };
 
 export type SmsConfig = {
+  /** At most one text per mobile per this many seconds. */
+  resendIntervalSeconds: number;
   dailyLimit: number;
   ipDailyLimit: number;
 } & (
@@ -307,7 +310,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           },
         }
       : { provider: 'altcha', altcha };
-  const limits = { dailyLimit: env.SMS_DAILY_LIMIT, ipDailyLimit: env.SMS_IP_DAILY_LIMIT };
+  const limits = {
+    resendIntervalSeconds: env.SMS_RESEND_INTERVAL_SECONDS,
+    dailyLimit: env.SMS_DAILY_LIMIT,
+    ipDailyLimit: env.SMS_IP_DAILY_LIMIT,
+  };
   const sms: SmsConfig =
     env.SMS_PROVIDER === 'aliyun'
       ? {

@@ -15,6 +15,7 @@ export const smsPurposes = [
 export type SmsPurpose = (typeof smsPurposes)[number];
 
 export const CODE_TTL_MS = 5 * 60_000;
+/** The default gap between two texts to one mobile (`SMS_RESEND_INTERVAL_SECONDS`). */
 export const RESEND_INTERVAL_MS = 60_000;
 export const MAX_ATTEMPTS = 5;
 const DAY_MS = 24 * 3600_000;
@@ -46,6 +47,7 @@ export interface SmsCodeServiceDeps {
   secret: Uint8Array;
   dailyLimit: number;
   ipDailyLimit: number;
+  resendIntervalMs?: number;
   onSendError?: (error: unknown) => void;
 }
 
@@ -55,6 +57,7 @@ const invalidCode = invalidSmsCode;
 
 export function createSmsCodeService(deps: SmsCodeServiceDeps) {
   const { store, now } = deps;
+  const resendIntervalMs = deps.resendIntervalMs ?? RESEND_INTERVAL_MS;
   const codeKey = (purpose: SmsPurpose, mobile: string) => `sms:code:${purpose}:${mobile}`;
   const attemptsKey = (record: CodeRecord) => `sms:attempts:${record.id}`;
   const digest = (purpose: SmsPurpose, mobile: string, code: string) =>
@@ -66,13 +69,13 @@ export function createSmsCodeService(deps: SmsCodeServiceDeps) {
   async function claimSendSlot(mobile: string): Promise<void> {
     const key = `sms:gap:${mobile}`;
     const at = now().getTime();
-    if (await store.setIfAbsent(key, String(at), RESEND_INTERVAL_MS)) return;
+    if (await store.setIfAbsent(key, String(at), resendIntervalMs)) return;
     const last = Number(await store.get(key));
-    const waitMs = Number.isFinite(last) ? last + RESEND_INTERVAL_MS - at : RESEND_INTERVAL_MS;
+    const waitMs = Number.isFinite(last) ? last + resendIntervalMs - at : resendIntervalMs;
     if (waitMs > 0) {
       throw new AppError(429, `发送过于频繁，请${Math.ceil(waitMs / 1000)}秒后再试`);
     }
-    await store.set(key, String(at), RESEND_INTERVAL_MS);
+    await store.set(key, String(at), resendIntervalMs);
   }
 
   async function checkDailyCaps(mobile: string, ip: string): Promise<void> {
@@ -111,7 +114,7 @@ export function createSmsCodeService(deps: SmsCodeServiceDeps) {
       const composed = input.compose
         ? input.compose(code)
         : { kind: 'verificationCode' as const, params: { code }, text: codeText(purpose, code) };
-      if (composed === null) return { resendAfterSeconds: RESEND_INTERVAL_MS / 1000 };
+      if (composed === null) return { resendAfterSeconds: resendIntervalMs / 1000 };
       const message = composed;
       try {
         await deps.sms.send({ mobile, ...message });
@@ -123,7 +126,7 @@ export function createSmsCodeService(deps: SmsCodeServiceDeps) {
         if (error instanceof SmsSendError) throw new AppError(503, '短信发送失败，请稍后再试');
         throw error;
       }
-      return { resendAfterSeconds: RESEND_INTERVAL_MS / 1000 };
+      return { resendAfterSeconds: resendIntervalMs / 1000 };
     },
 
     /** Checks and consumes the code: right once, within 5 minutes, at most 5 attempts. */
