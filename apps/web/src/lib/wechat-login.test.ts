@@ -256,4 +256,10 @@ describe('withoutOAuthParams', () => {
       'https://a.cn/bind?x=%E4%B8%AD',
     );
   });
+  it("drops the '#wechat_redirect' that comes back from WeChat's authorization page", () => {
+    expect(withoutOAuthParams('https://a.cn/member?code=1&state=2#wechat_redirect')).toBe(
+      'https://a.cn/member',
+    );
+    expect(withoutOAuthParams('https://a.cn/member#top')).toBe('https://a.cn/member#top');
+  });
 });

@@ -46,12 +46,17 @@ export function isUsableCode(code: string | null): code is string {
   return code !== null && code !== '' && code !== 'undefined';
 }
 
-/** The address without WeChat's OAuth parameters, so they can be neither replayed nor shared. */
+/**
+ * The address without WeChat's OAuth parameters, so they can be neither replayed nor shared;
+ * the '#wechat_redirect' that the redirect back inherits from the authorization URL goes too.
+ */
 export function withoutOAuthParams(href: string): string {
   const url = new URL(href);
-  if (!url.searchParams.has('code') && !url.searchParams.has('state')) return url.href;
-  url.searchParams.delete('code');
-  url.searchParams.delete('state');
+  if (url.hash === '#wechat_redirect') url.hash = '';
+  if (url.searchParams.has('code') || url.searchParams.has('state')) {
+    url.searchParams.delete('code');
+    url.searchParams.delete('state');
+  }
   return url.href;
 }
 

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@pcb/contract';
 import { apiCall } from '../../../lib/api-client';
 import { replaceAccessToken } from '../../../lib/auth-session';
-import { wechatBindingsQueryOptions } from './get-wechat-bindings';
 
 export const unbindWechat = (id: number) => apiCall(api.WechatMb.Unbind, { id });
 
@@ -16,7 +15,8 @@ export function useUnbindWechat() {
     mutationFn: unbindWechat,
     onSuccess: ({ accessToken }) => {
       replaceAccessToken(accessToken);
-      return queryClient.invalidateQueries(wechatBindingsQueryOptions());
+      // The list, and whether the WeChat this page runs in is still bound.
+      return queryClient.invalidateQueries({ queryKey: ['WechatMb'] });
     },
   });
 }

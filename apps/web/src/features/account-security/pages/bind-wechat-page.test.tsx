@@ -134,6 +134,11 @@ describe('/accountSecurity/bindWechat', () => {
         bindings = [bindingOf(5, true)];
         return { body: envelope({ accessToken: renewed }) };
       },
+      'POST /api/WechatMb/Unbind': () => {
+        bound = false;
+        bindings = [bindingOf(5, false)];
+        return { body: envelope({ accessToken: renewed }) };
+      },
     });
     renderApp('/accountSecurity/bindWechat');
     expect(await screen.findByTestId('wechat-empty')).toBeTruthy();
@@ -153,5 +158,11 @@ describe('/accountSecurity/bindWechat', () => {
     );
     await waitFor(() => expect(screen.getAllByTestId('wechat-binding')).toHaveLength(1));
     expect(screen.queryByTestId('wechat-qr')).toBeNull();
+
+    // Unbinding it offers to bind the current WeChat again.
+    act(() => fireEvent.click(screen.getByTestId('wechat-unbind')));
+    await tapDialogButton('解绑');
+    expect(await screen.findByTestId('bind-submit')).toBeTruthy();
+    expect(screen.queryByTestId('wechat-current-bound')).toBeNull();
   });
 });

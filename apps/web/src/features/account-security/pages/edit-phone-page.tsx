@@ -12,6 +12,12 @@ import { MobileApplyForm } from '../components/mobile-apply-form';
 import { OwnerOnly } from '../components/switched-notice';
 import '../account-security.css';
 
+const applyStatusLabels: Record<MobileApply['status'], string> = {
+  pending: '审核中',
+  approved: '已通过',
+  rejected: '未通过',
+};
+
 function Applied({ apply }: { apply: MobileApply }) {
   const navigate = useNavigate();
   return (
@@ -24,7 +30,7 @@ function Applied({ apply }: { apply: MobileApply }) {
         <dt>提交时间</dt>
         <dd>{formatDate(apply.createdAt)}</dd>
         <dt>状态</dt>
-        <dd>审核中</dd>
+        <dd data-testid="apply-result-status">{applyStatusLabels[apply.status]}</dd>
       </dl>
       <p className="security-form-desc">审核期间可继续使用账号密码登录，审核结果可联系客服查询。</p>
       <Button

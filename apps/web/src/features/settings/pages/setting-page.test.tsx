@@ -32,6 +32,16 @@ describe('/setting, 会员设置', () => {
     let acting = memberFixture;
     const { requests } = baseApi({
       'GET /api/MemberInfo/Get': () => ({ body: envelope(acting) }),
+      'GET /api/MemberInfo/GetRelationMember': () => ({
+        body: envelope(
+          acting === li
+            ? {
+                isSwitched: true,
+                mainMember: { id: 7, displayName: '张三', mobileMasked: '138****8000' },
+              }
+            : { isSwitched: false, mainMember: null },
+        ),
+      }),
       'GET /api/MemberRelationApprove/GetRelationListForMember': () => ({
         body: envelope({
           related: [related(1, 'approved', '李工'), related(2, 'pending', '赵工')],
@@ -58,6 +68,9 @@ describe('/setting, 会员设置', () => {
     const switched = requests.find((r) => r.url.pathname.endsWith('/SwitchMember'));
     expect(switched?.url.searchParams.get('id')).toBe('201');
     await waitFor(() => expect(screen.getByTestId('member-name').textContent).toBe('李工'));
+    expect((await screen.findByTestId('switched-banner')).textContent).toContain(
+      '当前以关联账号「李工」身份操作',
+    );
     // The member info of the new account was fetched with the new token.
     const infoCalls = requests.filter((r) => r.url.pathname === '/api/MemberInfo/Get');
     expect(infoCalls.at(-1)?.headers.get('Authorization')).toBe(`Bearer ${switchedToken}`);
