@@ -4,6 +4,7 @@ import { initialAppState, useAppStore } from '../lib/app-store';
 import { documentNavigation } from '../lib/document-navigation';
 import { queryClient } from '../lib/query-client';
 import { envelope, fakeToken, inOneHour, mockApi } from '../test/api-mock';
+import { noDialogLeft, tapDialogButton } from '../test/dialog';
 import { renderApp } from '../test/render-app';
 import { memberFixture } from '../test/fixtures';
 
@@ -185,8 +186,9 @@ describe('navigation guard inside the WeChat browser (spec section 4)', () => {
     'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/122.0 Mobile Safari/537.36 MicroMessenger/8.0.48.2580 NetType/WIFI';
   const sealed = `v1.${'b'.repeat(40)}.sig`;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(wechatUa);
+    await noDialogLeft();
   });
 
   it('logs a bound WeChat in by its openId and stays on the private page', async () => {
@@ -260,6 +262,26 @@ describe('navigation guard inside the WeChat browser (spec section 4)', () => {
     // Waiting for WeChat: neither the private page nor /login shows meanwhile.
     expect(screen.getByText('正在登录')).toBeTruthy();
     expect(screen.queryByTestId('login-page')).toBeNull();
+  });
+
+  it('does not log a member back in who has just logged out', async () => {
+    localStorage.setItem('wxOpenId', sealed);
+    logIn();
+    const { requests } = defaultApi({
+      'POST /api/MemberAuth/Logout': () => ({ body: envelope({ ok: true }) }),
+      'POST /api/WechatMb/OpenIdLogin': () => ({
+        body: envelope({ accessToken: fakeToken(inOneHour()) }),
+      }),
+    });
+    renderApp('/member');
+    await screen.findByTestId('member-name');
+    act(() => fireEvent.click(screen.getByTestId('logout')));
+    await tapDialogButton('退出登录');
+    await screen.findByTestId('login-page');
+    act(() => fireEvent.click(screen.getByTestId('probe-go-member')));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(requests.some((r) => r.url.pathname === '/api/WechatMb/OpenIdLogin')).toBe(false);
   });
 
   it('tries nothing inside the mini-program', async () => {

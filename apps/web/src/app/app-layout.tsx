@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useAppStore } from '../lib/app-store';
-import { useIsLoggedIn } from '../lib/auth-session';
+import { hasLoggedOutByChoice, useIsLoggedIn } from '../lib/auth-session';
 import { documentNavigation } from '../lib/document-navigation';
 import { setReturnUrl } from '../lib/storage';
 import { isIOS, isMiniProgram, isWeChatBrowser } from '../lib/wechat';
@@ -80,7 +80,11 @@ export function AppLayout() {
   const [navigated, setNavigated] = useState(false);
 
   const wechatLogin = useWechatLogin(
-    meta?.requiresLogin === true && !loggedIn && isWeChatBrowser() && !isMiniProgram(),
+    meta?.requiresLogin === true &&
+      !loggedIn &&
+      isWeChatBrowser() &&
+      !isMiniProgram() &&
+      !hasLoggedOutByChoice(),
     location,
   );
 

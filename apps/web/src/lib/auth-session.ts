@@ -58,8 +58,16 @@ function forgetMemberData(): void {
   queryClient.removeQueries({ predicate: isMemberData });
 }
 
+// Set when the member logs out: inside WeChat the guard would otherwise log them straight back
+// in with the stored openId. A new session or a reload of the app clears it.
+let loggedOutByMember = false;
+
+/** The member chose to log out since the app was loaded (and has not logged in again). */
+export const hasLoggedOutByChoice = () => loggedOutByMember;
+
 /** Starts a session: another member's data must not survive into it. */
 export function saveAccessToken(token: string): void {
+  loggedOutByMember = false;
   forgetMemberData();
   useAppStore.getState().setMemberInfo(null);
   setAccessToken(token);
@@ -83,7 +91,8 @@ export function logout(): void {
 
 /**
  * The member's 退出登录: asks the server to end every token of the member, best effort, then
- * ends the session here whatever the answer (offline, already expired, server down).
+ * ends the session here whatever the answer (offline, already expired, server down). Until
+ * the next login or reload, the WeChat guard does not log the member back in silently.
  */
 export async function signOut(): Promise<void> {
   if (isLoggedIn()) {
@@ -93,5 +102,6 @@ export async function signOut(): Promise<void> {
       // The local session ends below all the same.
     }
   }
+  loggedOutByMember = true;
   logout();
 }

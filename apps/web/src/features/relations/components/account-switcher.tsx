@@ -5,6 +5,7 @@ import { useRelationContext } from '../../../lib/relation-context';
 import { errorMessage } from '../../../components/feedback';
 import { PageError, PageLoading } from '../../../components/page-status';
 import { useRelationList } from '../api/get-relation-list';
+import { memberDetails } from '../member-details';
 import { useSwitchAccount } from '../use-switch-account';
 import '../relations.css';
 
@@ -53,9 +54,7 @@ export function AccountSwitcher() {
           data-testid="switch-account"
           data-member-id={relation.member.id}
           disabled={pending}
-          description={[relation.member.mobileMasked, relation.member.companyName]
-            .filter(Boolean)
-            .join(' · ')}
+          description={memberDetails(relation.member)}
           extra="切换"
           onClick={() => void switchTo(relation.member)}
         >

@@ -15,6 +15,7 @@ import { useApplyRelation } from '../api/apply-relation';
 import { useApproveRelation } from '../api/approve-relation';
 import { useRejectRelation } from '../api/reject-relation';
 import { useDeleteRelation } from '../api/delete-relation';
+import { memberDetails } from '../member-details';
 import '../relations.css';
 
 type Side = 'related' | 'main';
@@ -120,9 +121,7 @@ function RelationRow({ side, relation }: { side: Side; relation: Relation }) {
             {statusLabels[side][status]}
           </span>
         </div>
-        <div className="relation-meta">
-          {[member.mobileMasked, member.companyName].filter(Boolean).join(' · ')}
-        </div>
+        <div className="relation-meta">{memberDetails(member)}</div>
       </div>
       <div className="relation-actions">{actions}</div>
     </li>
