@@ -30,6 +30,8 @@ test('forgot password, then log in with the new one; the old password no longer 
 }) => {
   const mobile = uniqueMobile();
   const oldToken = await apiRegister(request, { mobile, password: 'Old2026pass' });
+  // The test server allows one text per mobile per second (SMS_RESEND_INTERVAL_SECONDS=1).
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
 
   await page.goto('/login');
   await page.getByTestId('link-forget-password').click();

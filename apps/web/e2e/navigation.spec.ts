@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, useToken } from './support';
 
-test('a private page without login goes to /login @wechat', async ({ page }) => {
+// Inside WeChat the same visit first tries the silent WeChat login (identity.spec.ts).
+test('a private page without login goes to /login', async ({ page }) => {
   await page.goto('/member');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page).toHaveTitle(/登录/);
