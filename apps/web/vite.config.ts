@@ -17,9 +17,13 @@ const contentSecurityPolicy = [
   "img-src 'self' data: blob:",
 ].join('; ');
 
+// The Host header is kept: the server builds WeChat OAuth and upload URLs for the origin the
+// browser is on, and accepts OAuth redirects back to that origin only.
 const proxy = {
-  '/api': { target: apiTarget, changeOrigin: true },
-  '/avatars': { target: apiTarget, changeOrigin: true },
+  '/api': { target: apiTarget, changeOrigin: false },
+  '/avatars': { target: apiTarget, changeOrigin: false },
+  // The WeChat and object-storage sandboxes the server plays in development.
+  '/sandbox': { target: apiTarget, changeOrigin: false },
 };
 
 export default defineConfig({
