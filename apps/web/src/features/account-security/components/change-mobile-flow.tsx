@@ -1,17 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Input } from 'antd-mobile';
-import {
-  SMS_CODE_LENGTH,
-  maskMobile,
-  mobileSchema,
-  smsCodeSchema,
-  type MemberInfo,
-} from '@pcb/contract';
+import { Button } from 'antd-mobile';
+import { maskMobile, mobileSchema, smsCodeSchema, type MemberInfo } from '@pcb/contract';
 import { paths } from '../../../lib/paths';
 import { FormField } from '../../../components/form-field';
 import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
-import { SmsCodeButton, useSmsCodeSender } from '../../../components/sms-code-button';
+import { useSmsCodeSender } from '../../../components/sms-code-button';
+import { MobileField } from '../../../components/mobile-field';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { HumanVerification } from '../../../components/captcha/human-verification';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
 import { sendOldMobileMessage } from '../api/send-old-mobile-message';
@@ -98,32 +94,18 @@ function OldMobileStep({
       <div className="security-verify">
         <HumanVerification verification={verification} />
       </div>
-      <FormField
-        label="验证码"
-        htmlFor="edit-phone-old-code"
+      <SmsCodeField
+        id="edit-phone-old-code"
+        value={smsCode}
+        onChange={(digits) => {
+          setSmsCode(digits);
+          setError(undefined);
+        }}
         error={error}
-        extra={
-          <SmsCodeButton
-            sender={sms}
-            testId="edit-phone-send-old-code"
-            onClick={() => void sms.send(sendOldMobileMessage)}
-          />
-        }
-      >
-        <Input
-          id="edit-phone-old-code"
-          data-testid="edit-phone-old-code"
-          inputMode="numeric"
-          value={smsCode}
-          onChange={(value) => {
-            setSmsCode(value.replace(/\D/g, ''));
-            setError(undefined);
-          }}
-          placeholder={`${SMS_CODE_LENGTH}位短信验证码`}
-          autoComplete="one-time-code"
-          maxLength={SMS_CODE_LENGTH}
-        />
-      </FormField>
+        sender={sms}
+        onSend={() => void sms.send(sendOldMobileMessage)}
+        sendTestId="edit-phone-send-old-code"
+      />
       <div className="security-submit">
         <Button
           type="submit"
@@ -202,46 +184,32 @@ function NewMobileStep({ ticket, onExpired }: { ticket: Ticket; onExpired: () =>
     >
       <h2 className="security-form-title">绑定新手机号</h2>
       <p className="security-form-desc">更换后请使用新手机号登录，其他设备上的登录将失效。</p>
-      <FormField label="新手机号" htmlFor="edit-phone-new-mobile" error={errors.mobile}>
-        <Input
-          id="edit-phone-new-mobile"
-          data-testid="edit-phone-new-mobile"
-          type="tel"
-          inputMode="numeric"
-          value={mobile}
-          onChange={(value) => {
-            setMobile(value.replace(/\D/g, ''));
-            setErrors((e) => ({ ...e, mobile: undefined }));
-          }}
-          placeholder="请输入新的11位手机号"
-          autoComplete="tel"
-          maxLength={11}
-          clearable
-        />
-      </FormField>
+      <MobileField
+        id="edit-phone-new-mobile"
+        label="新手机号"
+        value={mobile}
+        onChange={(digits) => {
+          setMobile(digits);
+          setErrors((e) => ({ ...e, mobile: undefined }));
+        }}
+        error={errors.mobile}
+        placeholder="请输入新的11位手机号"
+      />
       <div className="security-verify">
         <HumanVerification verification={verification} />
       </div>
-      <FormField
-        label="验证码"
-        htmlFor="edit-phone-new-code"
+      <SmsCodeField
+        id="edit-phone-new-code"
+        value={smsCode}
+        onChange={(digits) => {
+          setSmsCode(digits);
+          setErrors((e) => ({ ...e, smsCode: undefined }));
+        }}
         error={errors.smsCode}
-        extra={<SmsCodeButton sender={sms} testId="edit-phone-send-new-code" onClick={sendCode} />}
-      >
-        <Input
-          id="edit-phone-new-code"
-          data-testid="edit-phone-new-code"
-          inputMode="numeric"
-          value={smsCode}
-          onChange={(value) => {
-            setSmsCode(value.replace(/\D/g, ''));
-            setErrors((e) => ({ ...e, smsCode: undefined }));
-          }}
-          placeholder={`${SMS_CODE_LENGTH}位短信验证码`}
-          autoComplete="one-time-code"
-          maxLength={SMS_CODE_LENGTH}
-        />
-      </FormField>
+        sender={sms}
+        onSend={sendCode}
+        sendTestId="edit-phone-send-new-code"
+      />
       <div className="security-submit">
         <Button
           type="submit"

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Input, TextArea } from 'antd-mobile';
-import { SMS_CODE_LENGTH, api, mobileSchema, type MobileApply } from '@pcb/contract';
+import { Button, TextArea } from 'antd-mobile';
+import { api, mobileSchema, type MobileApply } from '@pcb/contract';
 import { fieldErrors } from '../../../lib/form-errors';
-import { FormField } from '../../../components/form-field';
 import { errorMessage, showFail } from '../../../components/feedback';
-import { SmsCodeButton, useSmsCodeSender } from '../../../components/sms-code-button';
+import { useSmsCodeSender } from '../../../components/sms-code-button';
+import { MobileField } from '../../../components/mobile-field';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { HumanVerification } from '../../../components/captcha/human-verification';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
 import { sendChangeMobileMessage } from '../api/send-change-mobile-message';
@@ -76,46 +77,32 @@ export function MobileApplyForm({ onApplied }: { onApplied: (apply: MobileApply)
       <p className="security-form-desc">
         原手机号已停用或无法接收短信时，请验证新手机号并上传身份证明，客服审核通过后为您更换。
       </p>
-      <FormField label="新手机号" htmlFor="apply-mobile" error={errors.newMobile}>
-        <Input
-          id="apply-mobile"
-          data-testid="apply-mobile"
-          type="tel"
-          inputMode="numeric"
-          value={newMobile}
-          onChange={(value) => {
-            setNewMobile(value.replace(/\D/g, ''));
-            clearError('newMobile');
-          }}
-          placeholder="请输入新的11位手机号"
-          autoComplete="tel"
-          maxLength={11}
-          clearable
-        />
-      </FormField>
+      <MobileField
+        id="apply-mobile"
+        label="新手机号"
+        value={newMobile}
+        onChange={(digits) => {
+          setNewMobile(digits);
+          clearError('newMobile');
+        }}
+        error={errors.newMobile}
+        placeholder="请输入新的11位手机号"
+      />
       <div className="security-verify">
         <HumanVerification verification={verification} />
       </div>
-      <FormField
-        label="验证码"
-        htmlFor="apply-sms-code"
+      <SmsCodeField
+        id="apply-sms-code"
+        value={smsCode}
+        onChange={(digits) => {
+          setSmsCode(digits);
+          clearError('smsCode');
+        }}
         error={errors.smsCode}
-        extra={<SmsCodeButton sender={sms} testId="apply-send-code" onClick={sendCode} />}
-      >
-        <Input
-          id="apply-sms-code"
-          data-testid="apply-sms-code"
-          inputMode="numeric"
-          value={smsCode}
-          onChange={(value) => {
-            setSmsCode(value.replace(/\D/g, ''));
-            clearError('smsCode');
-          }}
-          placeholder={`${SMS_CODE_LENGTH}位短信验证码`}
-          autoComplete="one-time-code"
-          maxLength={SMS_CODE_LENGTH}
-        />
-      </FormField>
+        sender={sms}
+        onSend={sendCode}
+        sendTestId="apply-send-code"
+      />
       <div className={`apply-block${errors.reason ? ' apply-block-invalid' : ''}`}>
         <label className="apply-label" htmlFor="apply-reason">
           申请原因

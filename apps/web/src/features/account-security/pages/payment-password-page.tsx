@@ -1,12 +1,13 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Input, NumberKeyboard, PasscodeInput, type PasscodeInputRef } from 'antd-mobile';
-import { SMS_CODE_LENGTH, maskMobile, type MemberInfo } from '@pcb/contract';
+import { Button, NumberKeyboard, PasscodeInput, type PasscodeInputRef } from 'antd-mobile';
+import { maskMobile, type MemberInfo } from '@pcb/contract';
 import { paths } from '../../../lib/paths';
 import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
-import { SmsCodeButton, useSmsCodeSender } from '../../../components/sms-code-button';
+import { useSmsCodeSender } from '../../../components/sms-code-button';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { HumanVerification } from '../../../components/captcha/human-verification';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
 import { sendChangePaymentPasswordMessage } from '../api/send-change-payment-password-message';
@@ -109,36 +110,22 @@ function PaymentPasswordForm({ info }: { info: MemberInfo }) {
       <div className="security-verify">
         <HumanVerification verification={verification} />
       </div>
-      <FormField
-        label="验证码"
-        htmlFor="pay-password-sms-code"
+      <SmsCodeField
+        id="pay-password-sms-code"
+        value={smsCode}
+        onChange={(digits) => {
+          setSmsCode(digits);
+          clearError('smsCode');
+        }}
         error={errors.smsCode}
-        extra={
-          <SmsCodeButton
-            sender={sms}
-            testId="pay-password-send-code"
-            onClick={() =>
-              void sms.send((ncVerifyDto) =>
-                sendChangePaymentPasswordMessage({ mobile: info.mobile, ncVerifyDto }),
-              )
-            }
-          />
+        sender={sms}
+        onSend={() =>
+          void sms.send((ncVerifyDto) =>
+            sendChangePaymentPasswordMessage({ mobile: info.mobile, ncVerifyDto }),
+          )
         }
-      >
-        <Input
-          id="pay-password-sms-code"
-          data-testid="pay-password-sms-code"
-          inputMode="numeric"
-          value={smsCode}
-          onChange={(value) => {
-            setSmsCode(value.replace(/\D/g, ''));
-            clearError('smsCode');
-          }}
-          placeholder={`${SMS_CODE_LENGTH}位短信验证码`}
-          autoComplete="one-time-code"
-          maxLength={SMS_CODE_LENGTH}
-        />
-      </FormField>
+        sendTestId="pay-password-send-code"
+      />
       <PasscodeField
         label={isChange ? '新支付密码' : '设置支付密码'}
         testId="pay-password-input"

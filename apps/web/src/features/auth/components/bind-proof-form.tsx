@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Input } from 'antd-mobile';
-import { SMS_CODE_LENGTH, maskMobile, mobileSchema, smsCodeSchema } from '@pcb/contract';
+import { maskMobile, mobileSchema, smsCodeSchema } from '@pcb/contract';
 import { FormField } from '../../../components/form-field';
 import { errorMessage, showFail, showToast } from '../../../components/feedback';
 import { PasswordInput } from '../../../components/password-input';
-import { SmsCodeButton, useSmsCodeSender } from '../../../components/sms-code-button';
+import { useSmsCodeSender } from '../../../components/sms-code-button';
+import { MobileField } from '../../../components/mobile-field';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { HumanVerification } from '../../../components/captcha/human-verification';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
 import { sendLoginMessage } from '../api/send-login-message';
@@ -188,47 +190,32 @@ export function BindProofForm({
               </span>
             </FormField>
           ) : (
-            <FormField label="手机号" htmlFor="bind-mobile" error={errors.mobile}>
-              <Input
-                id="bind-mobile"
-                data-testid="bind-mobile"
-                type="tel"
-                inputMode="numeric"
-                value={mobileInput}
-                onChange={(value) => {
-                  setMobileInput(value.replace(/\D/g, ''));
-                  clearError('mobile');
-                }}
-                placeholder="账号绑定的手机号"
-                autoComplete="tel"
-                maxLength={11}
-                clearable
-              />
-            </FormField>
+            <MobileField
+              id="bind-mobile"
+              value={mobileInput}
+              onChange={(digits) => {
+                setMobileInput(digits);
+                clearError('mobile');
+              }}
+              error={errors.mobile}
+              placeholder="账号绑定的手机号"
+            />
           )}
           <div className="auth-verify">
             <HumanVerification verification={verification} />
           </div>
-          <FormField
-            label="验证码"
-            htmlFor="bind-sms-code"
+          <SmsCodeField
+            id="bind-sms-code"
+            value={smsCode}
+            onChange={(digits) => {
+              setSmsCode(digits);
+              clearError('smsCode');
+            }}
             error={errors.smsCode}
-            extra={<SmsCodeButton sender={sms} onClick={sendCode} testId="bind-send-code" />}
-          >
-            <Input
-              id="bind-sms-code"
-              data-testid="bind-sms-code"
-              inputMode="numeric"
-              value={smsCode}
-              onChange={(value) => {
-                setSmsCode(value.replace(/\D/g, ''));
-                clearError('smsCode');
-              }}
-              placeholder={`${SMS_CODE_LENGTH}位短信验证码`}
-              autoComplete="one-time-code"
-              maxLength={SMS_CODE_LENGTH}
-            />
-          </FormField>
+            sender={sms}
+            onSend={sendCode}
+            sendTestId="bind-send-code"
+          />
         </>
       )}
       <div className="auth-submit">

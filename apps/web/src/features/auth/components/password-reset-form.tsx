@@ -1,16 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Input } from 'antd-mobile';
-import {
-  SMS_CODE_LENGTH,
-  changePasswordInputSchema,
-  maskMobile,
-  mobileSchema,
-} from '@pcb/contract';
+import { Button } from 'antd-mobile';
+import { changePasswordInputSchema, maskMobile, mobileSchema } from '@pcb/contract';
 import { fieldErrors } from '../../../lib/form-errors';
 import { FormField } from '../../../components/form-field';
 import { errorMessage, showFail } from '../../../components/feedback';
 import { PASSWORD_RULE, PasswordInput } from '../../../components/password-input';
-import { SmsCodeButton, useSmsCodeSender } from '../../../components/sms-code-button';
+import { useSmsCodeSender } from '../../../components/sms-code-button';
+import { MobileField } from '../../../components/mobile-field';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { HumanVerification } from '../../../components/captcha/human-verification';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
 import { sendChangePasswordMessage } from '../api/send-change-password-message';
@@ -110,47 +107,32 @@ export function PasswordResetForm({
           </span>
         </FormField>
       ) : (
-        <FormField label="手机号" htmlFor={id('mobile')} error={errors.mobile}>
-          <Input
-            id={id('mobile')}
-            data-testid={id('mobile')}
-            type="tel"
-            inputMode="numeric"
-            value={mobileInput}
-            onChange={(value) => {
-              setMobileInput(value.replace(/\D/g, ''));
-              clearError('mobile');
-            }}
-            placeholder="注册时使用的手机号"
-            autoComplete="tel"
-            maxLength={11}
-            clearable
-          />
-        </FormField>
+        <MobileField
+          id={id('mobile')}
+          value={mobileInput}
+          onChange={(digits) => {
+            setMobileInput(digits);
+            clearError('mobile');
+          }}
+          error={errors.mobile}
+          placeholder="注册时使用的手机号"
+        />
       )}
       <div className="auth-verify">
         <HumanVerification verification={verification} />
       </div>
-      <FormField
-        label="验证码"
-        htmlFor={id('sms-code')}
+      <SmsCodeField
+        id={id('sms-code')}
+        value={smsCode}
+        onChange={(digits) => {
+          setSmsCode(digits);
+          clearError('smsCode');
+        }}
         error={errors.smsCode}
-        extra={<SmsCodeButton sender={sms} onClick={sendCode} testId={id('send-code')} />}
-      >
-        <Input
-          id={id('sms-code')}
-          data-testid={id('sms-code')}
-          inputMode="numeric"
-          value={smsCode}
-          onChange={(value) => {
-            setSmsCode(value.replace(/\D/g, ''));
-            clearError('smsCode');
-          }}
-          placeholder={`${SMS_CODE_LENGTH}位短信验证码`}
-          autoComplete="one-time-code"
-          maxLength={SMS_CODE_LENGTH}
-        />
-      </FormField>
+        sender={sms}
+        onSend={sendCode}
+        sendTestId={id('send-code')}
+      />
       <FormField
         label="新密码"
         htmlFor={id('password')}

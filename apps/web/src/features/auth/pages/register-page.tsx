@@ -1,20 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Checkbox, Input } from 'antd-mobile';
-import {
-  MOBILE_PATTERN,
-  SMS_CODE_LENGTH,
-  maskMobile,
-  mobileSchema,
-  registerInputSchema,
-} from '@pcb/contract';
+import { Button, Checkbox } from 'antd-mobile';
+import { MOBILE_PATTERN, maskMobile, mobileSchema, registerInputSchema } from '@pcb/contract';
 import { saveAccessToken } from '../../../lib/auth-session';
 import { paths } from '../../../lib/paths';
 import { getBdVid, getSessionFrom } from '../../../lib/storage';
 import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
-import { SmsCodeButton, useSmsCodeSender } from '../../../components/sms-code-button';
+import { useSmsCodeSender } from '../../../components/sms-code-button';
+import { MobileField } from '../../../components/mobile-field';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { PASSWORD_RULE, PasswordInput } from '../../../components/password-input';
 import { fieldErrors } from '../../../lib/form-errors';
 import { HumanVerification } from '../../../components/captcha/human-verification';
@@ -95,58 +91,33 @@ export function RegisterPage() {
         onFocus={verification.prepare}
         noValidate
       >
-        <FormField
-          label="手机号"
-          htmlFor="register-mobile"
+        <MobileField
+          id="register-mobile"
+          value={mobile}
+          onChange={(digits) => {
+            setMobile(digits);
+            if (errors.mobile) setError('mobile', undefined);
+          }}
+          onBlur={() => mobile && checkMobile()}
           error={errors.mobile}
           hint={mobileValid ? `验证码将发送至 ${maskMobile(mobile.trim())}` : undefined}
-        >
-          <Input
-            id="register-mobile"
-            data-testid="register-mobile"
-            type="tel"
-            inputMode="numeric"
-            value={mobile}
-            onChange={(value) => {
-              setMobile(value.replace(/\D/g, ''));
-              if (errors.mobile) setError('mobile', undefined);
-            }}
-            onBlur={() => mobile && checkMobile()}
-            placeholder="请输入11位手机号"
-            autoComplete="tel"
-            maxLength={11}
-            clearable
-          />
-        </FormField>
+          placeholder="请输入11位手机号"
+        />
         <div className="auth-verify">
           <HumanVerification verification={verification} />
         </div>
-        <FormField
-          label="验证码"
-          htmlFor="register-sms-code"
+        <SmsCodeField
+          id="register-sms-code"
+          value={smsCode}
+          onChange={(digits) => {
+            setSmsCode(digits);
+            if (errors.smsCode) setError('smsCode', undefined);
+          }}
           error={errors.smsCode}
-          extra={
-            <SmsCodeButton
-              sender={sms}
-              onClick={() => void sendCode()}
-              testId="register-send-code"
-            />
-          }
-        >
-          <Input
-            id="register-sms-code"
-            data-testid="register-sms-code"
-            inputMode="numeric"
-            value={smsCode}
-            onChange={(value) => {
-              setSmsCode(value.replace(/\D/g, ''));
-              if (errors.smsCode) setError('smsCode', undefined);
-            }}
-            placeholder={`${SMS_CODE_LENGTH}位短信验证码`}
-            autoComplete="one-time-code"
-            maxLength={SMS_CODE_LENGTH}
-          />
-        </FormField>
+          sender={sms}
+          onSend={() => void sendCode()}
+          sendTestId="register-send-code"
+        />
         <FormField
           label="密码"
           htmlFor="register-password"

@@ -1,13 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Input } from 'antd-mobile';
-import { SMS_CODE_LENGTH, maskMobile, mobileSchema, smsLoginInputSchema } from '@pcb/contract';
+import { Button } from 'antd-mobile';
+import { maskMobile, mobileSchema, smsLoginInputSchema } from '@pcb/contract';
 import { fieldErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
-import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, showFail } from '../../../components/feedback';
-import { SmsCodeButton, useSmsCodeSender } from '../../../components/sms-code-button';
+import { useSmsCodeSender } from '../../../components/sms-code-button';
+import { MobileField } from '../../../components/mobile-field';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { HumanVerification } from '../../../components/captcha/human-verification';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
 import { AuthHero } from '../components/auth-hero';
@@ -78,52 +79,33 @@ export function SmsLoginPage({ announcement }: { announcement?: ReactNode }) {
         onFocus={verification.prepare}
         noValidate
       >
-        <FormField
-          label="手机号"
-          htmlFor="note-mobile"
+        <MobileField
+          id="note-mobile"
+          value={mobile}
+          onChange={(digits) => {
+            setMobile(digits);
+            if (errors.mobile) setErrors((e) => ({ ...e, mobile: undefined }));
+          }}
+          onBlur={() => mobile && checkMobile()}
           error={errors.mobile}
           hint={mobileValid ? `验证码将发送至 ${maskMobile(mobile.trim())}` : undefined}
-        >
-          <Input
-            id="note-mobile"
-            data-testid="note-mobile"
-            type="tel"
-            inputMode="numeric"
-            value={mobile}
-            onChange={(value) => {
-              setMobile(value.replace(/\D/g, ''));
-              if (errors.mobile) setErrors((e) => ({ ...e, mobile: undefined }));
-            }}
-            onBlur={() => mobile && checkMobile()}
-            placeholder="请输入11位手机号"
-            autoComplete="tel"
-            maxLength={11}
-            clearable
-          />
-        </FormField>
+          placeholder="请输入11位手机号"
+        />
         <div className="auth-verify">
           <HumanVerification verification={verification} />
         </div>
-        <FormField
-          label="验证码"
-          htmlFor="note-sms-code"
+        <SmsCodeField
+          id="note-sms-code"
+          value={smsCode}
+          onChange={(digits) => {
+            setSmsCode(digits);
+            if (errors.smsCode) setErrors((e) => ({ ...e, smsCode: undefined }));
+          }}
           error={errors.smsCode}
-          extra={<SmsCodeButton sender={sms} onClick={sendCode} testId="note-send-code" />}
-        >
-          <Input
-            id="note-sms-code"
-            data-testid="note-sms-code"
-            inputMode="numeric"
-            value={smsCode}
-            onChange={(value) => {
-              setSmsCode(value.replace(/\D/g, ''));
-              if (errors.smsCode) setErrors((e) => ({ ...e, smsCode: undefined }));
-            }}
-            placeholder={`${SMS_CODE_LENGTH}位短信验证码`}
-            autoComplete="one-time-code"
-            maxLength={SMS_CODE_LENGTH}
-          />
-        </FormField>
+          sender={sms}
+          onSend={sendCode}
+          sendTestId="note-send-code"
+        />
         <div className="auth-hint">未注册的手机号无法通过短信登录，请先注册。</div>
         <Button
           type="submit"
