@@ -63,50 +63,39 @@ export async function seedDemoData(
       .from(accountManager)
       .where(eq(accountManager.mobile, managers[0]?.mobile ?? ''));
 
-    const [demo] = await tx
-      .insert(member)
-      .values({
-        mobile: DEMO_MOBILE,
-        userName: 'demo',
-        realName: '张工',
-        companyName: '深圳示例电子有限公司',
-        memberType: 'company',
-        status: 'active',
-        source: 'self',
-        passwordHash,
-        agreementVersion,
-        agreementSignedAt: now,
-        accountManagerId: firstManager?.id ?? null,
-      })
-      .onConflictDoNothing({ target: member.mobile })
-      .returning({ id: member.id });
-    if (demo) {
-      await tx
-        .insert(memberAgreement)
-        .values({ memberId: demo.id, version: agreementVersion, signedAt: now })
-        .onConflictDoNothing();
-    }
-    const [colleague] = await tx
-      .insert(member)
-      .values({
-        mobile: RELATED_DEMO_MOBILE,
-        realName: '李工',
-        companyName: '深圳示例电子有限公司',
-        memberType: 'company',
-        status: 'active',
-        source: 'self',
-        passwordHash,
-        agreementVersion,
-        agreementSignedAt: now,
-        accountManagerId: firstManager?.id ?? null,
-      })
-      .onConflictDoNothing({ target: member.mobile })
-      .returning({ id: member.id });
+    /** An active company member who accepted the agreement; undefined when already seeded. */
+    const seedActiveMember = async (values: {
+      mobile: string;
+      realName: string;
+      userName?: string;
+    }) => {
+      const [created] = await tx
+        .insert(member)
+        .values({
+          ...values,
+          companyName: '深圳示例电子有限公司',
+          memberType: 'company',
+          status: 'active',
+          source: 'self',
+          passwordHash,
+          agreementVersion,
+          agreementSignedAt: now,
+          accountManagerId: firstManager?.id ?? null,
+        })
+        .onConflictDoNothing({ target: member.mobile })
+        .returning({ id: member.id });
+      if (created) {
+        await tx
+          .insert(memberAgreement)
+          .values({ memberId: created.id, version: agreementVersion, signedAt: now })
+          .onConflictDoNothing();
+      }
+      return created;
+    };
+
+    await seedActiveMember({ mobile: DEMO_MOBILE, userName: 'demo', realName: '张工' });
+    const colleague = await seedActiveMember({ mobile: RELATED_DEMO_MOBILE, realName: '李工' });
     if (colleague) {
-      await tx
-        .insert(memberAgreement)
-        .values({ memberId: colleague.id, version: agreementVersion, signedAt: now })
-        .onConflictDoNothing();
       const [main] = await tx
         .select({ id: member.id })
         .from(member)

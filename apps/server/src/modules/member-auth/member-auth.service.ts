@@ -140,10 +140,8 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
         mobile: input.mobile,
         purpose: 'login',
         ip,
-        compose: (code) =>
-          registered
-            ? { kind: 'verificationCode', params: { code }, text: codeText('login', code) }
-            : null,
+        // The usual code text when registered; otherwise nothing is sent.
+        compose: registered ? undefined : () => null,
       });
     },
 
