@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { freshDataDir } from '../lib/fresh-data-dir.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dataDir = `${root}.data/e2e`;
+// One folder per port, so two browser-test servers on one machine never share a database.
+const dataDir = `${root}.data/e2e-${process.env.E2E_PORT ?? '4310'}`;
 await freshDataDir(dataDir);
 
 const server = spawn(process.execPath, [`${root}apps/server/dist/main.js`], {

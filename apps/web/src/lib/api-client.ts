@@ -14,9 +14,16 @@ export class ApiError extends Error {
     /** HTTP status; 0 when the request never got an answer. */
     readonly status: number,
     message: string,
+    /** From the `Retry-After` header of a refusal (429): when the next try is allowed. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
+}
+
+function retryAfterOf(response: Response): number | null {
+  const value = Number(response.headers.get('retry-after'));
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
 }
 
 function fallbackMessage(status: number): string {
@@ -101,7 +108,11 @@ export async function apiCall<E extends EndpointDef>(
   if (!response.ok || !envelope.success || !envelope.data.success) {
     const message = envelope.success ? envelope.data.message : '';
     if (response.ok && !envelope.success) throw new ApiError(response.status, BAD_RESPONSE_MESSAGE);
-    throw new ApiError(response.status, message || fallbackMessage(response.status));
+    throw new ApiError(
+      response.status,
+      message || fallbackMessage(response.status),
+      retryAfterOf(response),
+    );
   }
   const data = endpoint.output.safeParse(envelope.data.data);
   if (!data.success) throw new ApiError(response.status, BAD_RESPONSE_MESSAGE);
