@@ -1,5 +1,71 @@
 import { z } from 'zod';
 
+// ---- Primitives every input is built from (decision 0011) ----
+
+/** C0 controls except tab, newline and carriage return; DEL; C1 controls. */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAK_OR_TAB = /[\t\n\r\u2028\u2029]/;
+/** A surrogate without its partner: not a character at all, and PostgreSQL refuses it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const FORBIDDEN_CHARACTER_MESSAGE = '不能包含控制字符或无效字符';
+export const LINE_BREAK_MESSAGE = '不能换行';
+
+/** True when the text holds a character no input may carry (line breaks only where allowed). */
+export function hasForbiddenCharacter(value: string, multiline = false): boolean {
+  return (
+    CONTROL_CHARACTER.test(value) ||
+    LONE_SURROGATE.test(value) ||
+    (!multiline && LINE_BREAK_OR_TAB.test(value))
+  );
+}
+
+/**
+ * The one string primitive of every input: a length limit, and no control characters or lone
+ * surrogates (newline and tab only when `multiline`). Chain `.trim()`, `.min()`, `.regex()`.
+ */
+export function text(max: number, options: { multiline?: boolean } = {}) {
+  const multiline = options.multiline ?? false;
+  return z
+    .string()
+    .max(max)
+    .refine((value) => !CONTROL_CHARACTER.test(value) && !LONE_SURROGATE.test(value), {
+      error: FORBIDDEN_CHARACTER_MESSAGE,
+      abort: true,
+    })
+    .refine((value) => multiline || !LINE_BREAK_OR_TAB.test(value), {
+      error: LINE_BREAK_MESSAGE,
+      abort: true,
+    });
+}
+
+/** PostgreSQL `integer`: every id column is one. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id in a JSON body: a positive integer that fits its column. */
+export const idSchema = z
+  .number({ error: '应为数字' })
+  .int({ error: '应为整数' })
+  .min(1, { error: '应为正整数' })
+  .max(INT4_MAX, { error: '超出范围' });
+
+/** A row id in a query string: digits only (no signs, spaces, exponents), then as idSchema. */
+export const idQuerySchema = z
+  .union([z.number(), z.string().regex(/^\d{1,10}$/, { error: '应为正整数' })])
+  .transform((value) => Number(value))
+  .pipe(idSchema);
+
+/**
+ * Any other whole number in an input: bounded by the caller to what its column or rule
+ * allows, and never beyond a safe integer.
+ */
+export const intSchema = (min: number, max: number) =>
+  z
+    .number({ error: '应为数字' })
+    .int({ error: '应为整数' })
+    .min(Math.max(min, Number.MIN_SAFE_INTEGER))
+    .max(Math.min(max, Number.MAX_SAFE_INTEGER));
+
 /** Mainland mobile: 11 digits starting with 1 (spec section 5). */
 export const MOBILE_PATTERN = /^1\d{10}$/;
 
@@ -17,8 +83,7 @@ export function maskMobile(mobile: string): string {
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 32;
 /** Login password: 8–32 characters with at least a letter and a digit. */
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text(PASSWORD_MAX)
   .min(PASSWORD_MIN, { error: `至少${PASSWORD_MIN}位` })
   .max(PASSWORD_MAX, { error: `最多${PASSWORD_MAX}位` })
   .regex(/[A-Za-z]/, { error: '需包含字母' })
@@ -32,7 +97,7 @@ export const smsCodeSchema = z
 
 export const ncVerifyDtoSchema = z.object({
   provider: z.enum(['altcha', 'aliyun']),
-  token: z.string().min(1).max(16_384),
+  token: text(16_384).min(1),
 });
 export type NcVerifyDto = z.infer<typeof ncVerifyDtoSchema>;
 
@@ -56,4 +121,4 @@ export const areaCodeSchema = z.literal('86', { error: '目前仅支持中国大
  * with the server's key, so knowing someone's openid is not enough to log in as them. Opaque to
  * the client; always longer than 20 characters.
  */
-export const sealedOpenIdSchema = z.string().min(21, { error: '微信身份无效' }).max(512);
+export const sealedOpenIdSchema = text(512).min(21, { error: '微信身份无效' });

@@ -10,6 +10,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'optional' | 'member';
 
+/**
+ * What a switched session (a main member acting in a related account, decision 0009) may do
+ * with an endpoint that knows its caller: `allow` it in the related account, or `refuse` it
+ * (403) — account security, agreements, uploads of identity documents, relations themselves.
+ * Every `member` and `optional` endpoint declares it; the server enforces it in one place.
+ */
+export type WhenSwitched = 'allow' | 'refuse';
+
 export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   module: string;
   action: string;
@@ -18,6 +26,8 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   path: string;
   summary: string;
   access: Access;
+  /** Required unless `access` is `public`; see `WhenSwitched`. */
+  whenSwitched?: WhenSwitched;
   /** Query string for GET and DELETE-without-body, JSON body otherwise. */
   input: I;
   output: O;
@@ -26,6 +36,9 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
 export function defineEndpoint<I extends z.ZodType, O extends z.ZodType>(
   def: Omit<EndpointDef<I, O>, 'path'>,
 ): EndpointDef<I, O> {
+  if (def.access !== 'public' && def.whenSwitched === undefined) {
+    throw new Error(`${def.module}/${def.action}: declare whenSwitched ('allow' or 'refuse')`);
+  }
   return { ...def, path: `/api/${def.module}/${def.action}` };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../common';
 import { defineEndpoint } from '../define';
 
 /** 32 hex digits in any of the formats N, D, B or P. */
@@ -6,10 +7,10 @@ export const GUID_PATTERN =
   /^(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}|\([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\))$/i;
 
 export const visitInputSchema = z.object({
-  FirstHref: z.string().min(1).max(2048),
-  GUID: z.string().regex(GUID_PATTERN, { error: '应为32位十六进制数字' }),
-  bd_vid: z.string().max(256).optional(),
-  from: z.string().max(64).optional(),
+  FirstHref: text(2048).min(1),
+  GUID: text(38).regex(GUID_PATTERN, { error: '应为32位十六进制数字' }),
+  bd_vid: text(256).optional(),
+  from: text(64).optional(),
 });
 export type VisitInput = z.input<typeof visitInputSchema>;
 
@@ -20,6 +21,7 @@ export const CKInfo = {
     method: 'POST',
     summary: '首次访问记录（营销归因），同一 GUID 只记一次',
     access: 'optional',
+    whenSwitched: 'allow',
     input: visitInputSchema,
     output: z.object({ GUID: z.string() }),
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../common';
 import { defineEndpoint } from '../define';
 
 /** What an upload is for: decides its folder, size limit and the extensions allowed. */
@@ -34,10 +35,10 @@ export const Common = {
     method: 'GET',
     summary: '对象存储直传凭证（按用途限制目录、大小与扩展名，10分钟有效）',
     access: 'member',
+    whenSwitched: 'refuse',
     input: z.object({
       dirType: z.enum(uploadDirTypes),
-      fileExt: z
-        .string()
+      fileExt: text(16)
         .trim()
         .toLowerCase()
         .regex(/^\.?[a-z0-9]{1,8}$/, { error: '格式不正确' }),

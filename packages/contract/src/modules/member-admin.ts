@@ -17,6 +17,7 @@ export const MemberAdmin = {
     method: 'GET',
     summary: '当前会员的专属客户经理（未分配时为 null）',
     access: 'member',
+    whenSwitched: 'allow',
     input: emptyInput,
     output: accountManagerSchema.nullable(),
   }),

@@ -4,18 +4,19 @@ import {
   accessTokenSchema,
   areaCodeSchema,
   mobileSchema,
-  okSchema,
-  paymentPasswordSchema,
   ncVerifyDtoSchema,
+  okSchema,
   passwordSchema,
+  paymentPasswordSchema,
   smsCodeSchema,
   smsSentSchema,
+  text,
 } from '../common';
 
 export const loginInputSchema = z.object({
-  userNameOrMobile: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(128),
-  userAgent: z.string().max(1024).default(''),
+  userNameOrMobile: text(64).trim().min(1),
+  password: text(128).min(1),
+  userAgent: text(1024).default(''),
   ncVerifyDto: ncVerifyDtoSchema,
 });
 export type LoginInput = z.input<typeof loginInputSchema>;
@@ -30,8 +31,8 @@ export const registerInputSchema = z.object({
   smsCode: smsCodeSchema,
   password: passwordSchema,
   agreement: z.literal(true, { error: '请阅读并同意会员协议' }),
-  from: z.string().max(64).optional(),
-  bd_vid: z.string().max(256).optional(),
+  from: text(64).optional(),
+  bd_vid: text(256).optional(),
 });
 export type RegisterInput = z.input<typeof registerInputSchema>;
 
@@ -84,6 +85,7 @@ const memberAuthAccount = {
     method: 'GET',
     summary: '记录会员同意当前版本的会员协议',
     access: 'member',
+    whenSwitched: 'refuse',
     input: emptyInput,
     output: agreementSchema,
   }),
@@ -93,6 +95,7 @@ const memberAuthAccount = {
     method: 'POST',
     summary: '激活由客服创建的账号（须先同意会员协议）',
     access: 'member',
+    whenSwitched: 'refuse',
     input: emptyInput,
     output: z.object({ activated: z.literal(true) }),
   }),
@@ -117,7 +120,7 @@ export const sendLoginMessageInputSchema = z.object({
 export const smsLoginInputSchema = z.object({
   mobile: mobileSchema,
   smsCode: smsCodeSchema,
-  userAgent: z.string().max(1024).default(''),
+  userAgent: text(1024).default(''),
 });
 export type SmsLoginInput = z.input<typeof smsLoginInputSchema>;
 
@@ -160,14 +163,14 @@ export const oldMobileTicketSchema = z.object({
 export type OldMobileTicket = z.infer<typeof oldMobileTicketSchema>;
 
 export const getOpenIdInputSchema = z.object({
-  code: z.string().trim().min(1).max(256),
-  state: z.string().trim().min(1).max(128),
+  code: text(256).trim().min(1),
+  state: text(128).trim().min(1),
 });
 /** `openid` is the sealed openid (see `sealedOpenIdSchema`), stored as `wxOpenId`. */
 export const openIdResultSchema = z.object({ openid: z.string() });
 
 export const getWxCodeUrlInputSchema = z.object({
-  redirectUri: z.string().url({ error: '应为完整的网址' }).max(2048),
+  redirectUri: text(2048).pipe(z.url({ error: '应为完整的网址' })),
 });
 
 const memberAuthIdentity = {
@@ -195,6 +198,7 @@ const memberAuthIdentity = {
     method: 'POST',
     summary: '发送找回/修改登录密码的短信验证码，需人机验证；登录时只能发往本人手机号',
     access: 'optional',
+    whenSwitched: 'refuse',
     input: sendChangePasswordMessageInputSchema,
     output: smsSentSchema,
   }),
@@ -204,6 +208,7 @@ const memberAuthIdentity = {
     method: 'PATCH',
     summary: '凭短信验证码设置新登录密码（忘记密码亦用此接口）；此前签发的所有令牌失效',
     access: 'optional',
+    whenSwitched: 'refuse',
     input: changePasswordInputSchema,
     output: okSchema,
   }),
@@ -213,6 +218,7 @@ const memberAuthIdentity = {
     method: 'POST',
     summary: '发送设置支付密码的短信验证码（本人手机号），需人机验证',
     access: 'member',
+    whenSwitched: 'refuse',
     input: sendChangePaymentPasswordMessageInputSchema,
     output: smsSentSchema,
   }),
@@ -222,6 +228,7 @@ const memberAuthIdentity = {
     method: 'PATCH',
     summary: '设置或修改6位数字支付密码；其他令牌失效，返回当前会话的新令牌',
     access: 'member',
+    whenSwitched: 'refuse',
     input: changePaymentPasswordInputSchema,
     output: accessTokenSchema,
   }),
@@ -231,6 +238,7 @@ const memberAuthIdentity = {
     method: 'POST',
     summary: '向当前绑定的手机号发送身份验证码（更换手机号第一步）',
     access: 'member',
+    whenSwitched: 'refuse',
     input: sendOldMobileMessageInputSchema,
     output: smsSentSchema,
   }),
@@ -240,6 +248,7 @@ const memberAuthIdentity = {
     method: 'POST',
     summary: '校验原手机号验证码，返回一次性凭证（10分钟内有效）',
     access: 'member',
+    whenSwitched: 'refuse',
     input: checkOldMobileMessageInputSchema,
     output: oldMobileTicketSchema,
   }),
@@ -267,6 +276,7 @@ const memberAuthIdentity = {
     method: 'POST',
     summary: '退出登录：仅本设备的登录令牌失效（切换身份下同时结束切换）',
     access: 'member',
+    whenSwitched: 'allow',
     input: emptyInput,
     output: okSchema,
   }),
@@ -276,6 +286,7 @@ const memberAuthIdentity = {
     method: 'POST',
     summary: '退出所有设备：本会员此前签发的所有令牌失效（账号安全中的独立操作）',
     access: 'member',
+    whenSwitched: 'refuse',
     input: emptyInput,
     output: okSchema,
   }),

@@ -6,6 +6,7 @@ import {
   ncVerifyDtoSchema,
   smsCodeSchema,
   smsSentSchema,
+  text,
 } from '../common';
 
 export const memberStatuses = ['inactive', 'active', 'disabled'] as const;
@@ -49,6 +50,7 @@ export const MemberInfo = {
     method: 'POST',
     summary: '向新手机号发送更换验证码，需人机验证',
     access: 'member',
+    whenSwitched: 'refuse',
     input: z.object({ mobile: mobileSchema, ncVerifyDto: ncVerifyDtoSchema }),
     output: smsSentSchema,
   }),
@@ -58,10 +60,11 @@ export const MemberInfo = {
     method: 'PATCH',
     summary: '凭原手机号凭证 + 新手机号验证码更换手机号；其他令牌失效，返回新令牌',
     access: 'member',
+    whenSwitched: 'refuse',
     input: z.object({
       mobile: mobileSchema,
       smsCode: smsCodeSchema,
-      oldMobileTicket: z.string().min(1).max(256),
+      oldMobileTicket: text(256).min(1),
     }),
     output: accessTokenSchema,
   }),
@@ -71,6 +74,7 @@ export const MemberInfo = {
     method: 'GET',
     summary: '当前是否以关联账号身份操作，及主账号是谁',
     access: 'member',
+    whenSwitched: 'allow',
     input: emptyInput,
     output: relationContextSchema,
   }),
@@ -80,6 +84,7 @@ export const MemberInfo = {
     method: 'GET',
     summary: '当前会员的资料',
     access: 'member',
+    whenSwitched: 'allow',
     input: emptyInput,
     output: memberInfoSchema,
   }),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyInput } from '../define';
-import { accessTokenSchema, mobileSchema, okSchema } from '../common';
+import {
+  accessTokenSchema,
+  idQuerySchema,
+  idSchema,
+  mobileSchema,
+  okSchema,
+} from '../common';
 
 export const relationStatuses = ['pending', 'approved', 'rejected'] as const;
 
@@ -27,7 +33,7 @@ export const relationListSchema = z.object({
 });
 export type RelationList = z.infer<typeof relationListSchema>;
 
-const idInput = z.object({ id: z.number().int().positive() });
+const idInput = z.object({ id: idSchema });
 
 export const MemberRelationApprove = {
   GetRelationListForMember: defineEndpoint({
@@ -36,6 +42,7 @@ export const MemberRelationApprove = {
     method: 'GET',
     summary: '我的关联账号，以及请求关联我的主账号',
     access: 'member',
+    whenSwitched: 'allow',
     input: z.object({ isMobile: z.stringbool().optional() }),
     output: relationListSchema,
   }),
@@ -45,6 +52,7 @@ export const MemberRelationApprove = {
     method: 'POST',
     summary: '作为主账号请求关联另一个会员（对方同意后生效）',
     access: 'member',
+    whenSwitched: 'refuse',
     input: z.object({ mobile: mobileSchema }),
     output: relationSchema,
   }),
@@ -54,6 +62,7 @@ export const MemberRelationApprove = {
     method: 'POST',
     summary: '同意主账号的关联请求',
     access: 'member',
+    whenSwitched: 'refuse',
     input: idInput,
     output: relationSchema,
   }),
@@ -63,6 +72,7 @@ export const MemberRelationApprove = {
     method: 'POST',
     summary: '拒绝主账号的关联请求',
     access: 'member',
+    whenSwitched: 'refuse',
     input: idInput,
     output: relationSchema,
   }),
@@ -72,6 +82,7 @@ export const MemberRelationApprove = {
     method: 'DELETE',
     summary: '任一方解除关联',
     access: 'member',
+    whenSwitched: 'refuse',
     input: idInput,
     output: okSchema,
   }),
@@ -81,7 +92,8 @@ export const MemberRelationApprove = {
     method: 'GET',
     summary: '主账号切换为已同意关联的会员身份（id 为该会员的编号）',
     access: 'member',
-    input: z.object({ id: z.coerce.number().int().positive() }),
+    whenSwitched: 'allow',
+    input: z.object({ id: idQuerySchema }),
     output: accessTokenSchema,
   }),
   SwitchRelationMainMember: defineEndpoint({
@@ -90,6 +102,7 @@ export const MemberRelationApprove = {
     method: 'GET',
     summary: '从关联会员身份切回主账号',
     access: 'member',
+    whenSwitched: 'allow',
     input: emptyInput,
     output: accessTokenSchema,
   }),

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import { mobileSchema, smsCodeSchema } from '../common';
+import {
+  mobileSchema,
+  smsCodeSchema,
+  text,
+} from '../common';
 
 export const mobileApplyStatuses = ['pending', 'approved', 'rejected'] as const;
 
@@ -25,11 +29,12 @@ export const MemberUpMobileApply = {
     method: 'POST',
     summary: '原手机号无法接收短信时，提交人工更换手机号申请',
     access: 'member',
+    whenSwitched: 'refuse',
     input: z.object({
       newMobile: mobileSchema,
       smsCode: smsCodeSchema,
-      reason: z.string().trim().min(5, { error: '请至少写5个字' }).max(500),
-      idDocumentKey: z.string().min(1).max(512),
+      reason: text(500, { multiline: true }).trim().min(5, { error: '请至少写5个字' }),
+      idDocumentKey: text(512).min(1),
     }),
     output: mobileApplySchema,
   }),

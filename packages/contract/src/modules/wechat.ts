@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { defineEndpoint, emptyInput } from '../define';
 import {
   accessTokenSchema,
+  idSchema,
   mobileSchema,
   ncVerifyDtoSchema,
   sealedOpenIdSchema,
   smsCodeSchema,
+  text,
 } from '../common';
 
 export const wechatBindingSchema = z.object({
@@ -29,8 +31,8 @@ export type WechatBinding = z.infer<typeof wechatBindingSchema>;
 export const bindInputSchema = z.union([
   z.object({
     openId: sealedOpenIdSchema,
-    userNameOrMobile: z.string().trim().min(1).max(64),
-    password: z.string().min(1).max(128),
+    userNameOrMobile: text(64).trim().min(1),
+    password: text(128).min(1),
     ncVerifyDto: ncVerifyDtoSchema,
   }),
   z.object({
@@ -54,6 +56,7 @@ export const WechatConfig = {
     method: 'GET',
     summary: '关注公众号的带参二维码地址（扫码关注后可接收订单通知）',
     access: 'member',
+    whenSwitched: 'refuse',
     input: emptyInput,
     output: z.object({ url: z.string(), expiresIn: z.number().int() }),
   }),
@@ -66,6 +69,7 @@ export const WechatMb = {
     method: 'GET',
     summary: '本会员绑定过的微信',
     access: 'member',
+    whenSwitched: 'allow',
     input: emptyInput,
     output: z.array(wechatBindingSchema),
   }),
@@ -75,6 +79,7 @@ export const WechatMb = {
     method: 'POST',
     summary: '把当前微信绑定到账号（需密码或短信验证码），返回登录令牌',
     access: 'optional',
+    whenSwitched: 'refuse',
     input: bindInputSchema,
     output: accessTokenSchema,
   }),
@@ -84,7 +89,8 @@ export const WechatMb = {
     method: 'POST',
     summary: '解绑微信（保留记录）；其他令牌失效，返回当前会话的新令牌',
     access: 'member',
-    input: z.object({ id: z.number().int().positive() }),
+    whenSwitched: 'refuse',
+    input: z.object({ id: idSchema }),
     output: accessTokenSchema,
   }),
   DeleteBind: defineEndpoint({
@@ -93,7 +99,8 @@ export const WechatMb = {
     method: 'POST',
     summary: '删除绑定记录（已解绑或绑定中的均可）；其他令牌失效，返回当前会话的新令牌',
     access: 'member',
-    input: z.object({ id: z.number().int().positive() }),
+    whenSwitched: 'refuse',
+    input: z.object({ id: idSchema }),
     output: accessTokenSchema,
   }),
   OpenIdLogin: defineEndpoint({
