@@ -135,7 +135,7 @@ function NewMobileStep({ ticket, onExpired }: { ticket: Ticket; onExpired: () =>
   const [smsCode, setSmsCode] = useState('');
   const [errors, setErrors] = useState<{ mobile?: string; smsCode?: string }>({});
   const verification = useHumanVerification();
-  const sms = useSmsCodeSender(verification);
+  const sms = useSmsCodeSender(verification, mobile.trim());
   const change = useChangeMobile();
 
   const mobileError = () => {

@@ -27,7 +27,7 @@ export function MobileApplyForm({ onApplied }: { onApplied: (apply: MobileApply)
   const [documentKey, setDocumentKey] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const verification = useHumanVerification();
-  const sms = useSmsCodeSender(verification);
+  const sms = useSmsCodeSender(verification, newMobile.trim());
   const create = useCreateMobileApply();
 
   const clearError = (field: Field) => {

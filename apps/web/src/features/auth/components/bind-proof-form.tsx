@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Input } from 'antd-mobile';
-import { maskMobile, mobileSchema, smsCodeSchema } from '@pcb/contract';
+import { maskMobile, mobileSchema, smsCodeSchema, type NcVerifyDto } from '@pcb/contract';
 import { FormField } from '../../../components/form-field';
 import { errorMessage, showFail, showToast } from '../../../components/feedback';
 import { PasswordInput } from '../../../components/password-input';
@@ -8,7 +8,10 @@ import { useSmsCodeSender } from '../../../components/sms-code-button';
 import { MobileField } from '../../../components/mobile-field';
 import { SmsCodeField } from '../../../components/sms-code-field';
 import { HumanVerification } from '../../../components/captcha/human-verification';
-import { useHumanVerification } from '../../../components/captcha/use-human-verification';
+import {
+  useHumanVerification,
+  verificationFailure,
+} from '../../../components/captcha/use-human-verification';
 import { sendLoginMessage } from '../api/send-login-message';
 import { useBindWechat } from '../api/bind-wechat';
 import '../auth.css';
@@ -44,9 +47,9 @@ export function BindProofForm({
   const [smsCode, setSmsCode] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const verification = useHumanVerification();
-  const sms = useSmsCodeSender(verification);
-  const bindMutation = useBindWechat();
   const mobile = ownMobile ?? mobileInput.trim();
+  const sms = useSmsCodeSender(verification, mobile);
+  const bindMutation = useBindWechat();
 
   const clearError = (field: Field) => {
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
@@ -72,11 +75,11 @@ export function BindProofForm({
       if (!password) found.password = '请输入密码';
       setErrors(found);
       if (found.account || found.password) return null;
-      if (!verification.dto) {
-        showToast('请先完成人机验证');
-        if (verification.status === 'idle' || verification.status === 'error') {
-          void verification.verify();
-        }
+      let ncVerifyDto: NcVerifyDto;
+      try {
+        ncVerifyDto = await verification.ensure();
+      } catch (error) {
+        showToast(verificationFailure(error));
         return null;
       }
       try {
@@ -84,7 +87,7 @@ export function BindProofForm({
           openId,
           userNameOrMobile,
           password,
-          ncVerifyDto: verification.dto,
+          ncVerifyDto,
         });
         return accessToken;
       } catch (error) {
@@ -108,7 +111,9 @@ export function BindProofForm({
       });
       return accessToken;
     } catch (error) {
-      showFail(errorMessage(error, '绑定失败，请稍后重试'));
+      const codeProblem = sms.explain(error);
+      if (codeProblem) setErrors((e) => ({ ...e, smsCode: codeProblem }));
+      else showFail(errorMessage(error, '绑定失败，请稍后重试'));
       return null;
     }
   };

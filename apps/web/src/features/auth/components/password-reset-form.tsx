@@ -55,9 +55,9 @@ export function PasswordResetForm({
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const verification = useHumanVerification();
-  const sms = useSmsCodeSender(verification);
-  const changeMutation = useChangePassword();
   const mobile = ownMobile ?? mobileInput.trim();
+  const sms = useSmsCodeSender(verification, mobile);
+  const changeMutation = useChangePassword();
   const id = (name: string) => `${idPrefix}-${name}`;
 
   const clearError = (field: Field) => {
@@ -87,7 +87,9 @@ export function PasswordResetForm({
         password,
       });
     } catch (error) {
-      showFail(errorMessage(error, '密码设置失败，请稍后重试'));
+      const codeProblem = sms.explain(error);
+      if (codeProblem) setErrors((e) => ({ ...e, smsCode: codeProblem }));
+      else showFail(errorMessage(error, '密码设置失败，请稍后重试'));
       return;
     }
     onChanged(mobile);

@@ -13,6 +13,7 @@ import {
 import { renderApp } from '../../../test/render-app';
 import { challengeFixture, memberFixture } from '../../../test/fixtures';
 import { solveAltcha } from '../../../components/captcha/altcha-solver';
+import { expectToast, textOf } from '../../../test/ui-text';
 
 // jsdom has no Web Workers: the solver is replaced, everything around it is real.
 vi.mock('../../../components/captcha/altcha-solver', () => ({
@@ -73,7 +74,7 @@ describe('login page', () => {
     });
     expect(localStorage.getItem('accessToken')).toBe(token);
     expect(useAppStore.getState().memberInfo).toMatchObject({ mobile: '13800138000' });
-    expect(await screen.findByText('登录成功')).toBeTruthy();
+    await expectToast('登录成功');
   });
 
   it('continues to the session returnUrl, by full load for the quote page', async () => {
@@ -95,7 +96,7 @@ describe('login page', () => {
     renderApp('/login');
     await fillAndVerify();
     act(() => fireEvent.click(screen.getByTestId('login-submit')));
-    expect(await screen.findByText('账号或密码错误')).toBeTruthy();
+    await expectToast('账号或密码错误');
     await waitFor(() => expect(solveAltcha).toHaveBeenCalledTimes(2));
     expect(requests.filter((r) => r.url.pathname === '/api/Captcha/GetChallenge')).toHaveLength(2);
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -107,19 +108,125 @@ describe('login page', () => {
     renderApp('/login');
     await screen.findByTestId('login-page');
     act(() => fireEvent.click(screen.getByTestId('login-submit')));
-    expect(await screen.findByText('请输入手机号或用户名')).toBeTruthy();
-    expect(screen.getByText('请输入密码')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        '请输入手机号或用户名',
+        '请输入密码',
+      ]),
+    );
     expect(requests.some((r) => r.url.pathname === '/api/MemberAuth/Login')).toBe(false);
   });
 
-  it('requires the human verification first', async () => {
+  it('verifies and logs in with one tap when the check has not run yet', async () => {
     const { requests } = api(() => ({ body: envelope({ accessToken: token }) }));
     renderApp('/login');
     await screen.findByText('点击完成人机验证');
     type('login-account', 'zhang');
     type('login-password', 'abc12345');
     act(() => fireEvent.click(screen.getByTestId('login-submit')));
-    expect(await screen.findByText('请先完成人机验证')).toBeTruthy();
-    expect(requests.some((r) => r.url.pathname === '/api/MemberAuth/Login')).toBe(false);
+    await screen.findByTestId('member-page');
+    const login = requests.find((r) => r.url.pathname === '/api/MemberAuth/Login');
+    expect(login?.body).toMatchObject({
+      userNameOrMobile: 'zhang',
+      ncVerifyDto: { provider: 'altcha', token: 'solved-payload' },
+    });
+    expect(solveAltcha).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for a check still running instead of refusing the tap', async () => {
+    let finish: (token: string) => void = () => undefined;
+    vi.mocked(solveAltcha).mockImplementationOnce(
+      () => new Promise<string>((resolve) => (finish = resolve)),
+    );
+    const { requests } = api(() => ({ body: envelope({ accessToken: token }) }));
+    renderApp('/login');
+    await screen.findByText('点击完成人机验证');
+    type('login-account', 'zhang');
+    type('login-password', 'abc12345');
+    act(() => fireEvent.click(screen.getByTestId('human-verification')));
+    await screen.findByText('正在验证');
+    // Tapped while the solver is still working: the tap waits for its result.
+    act(() => fireEvent.click(screen.getByTestId('login-submit')));
+    await waitFor(() => expect(textOf('login-submit')).toContain('验证中'));
+    act(() => finish('late-payload'));
+    await screen.findByTestId('member-page');
+    const logins = requests.filter((r) => r.url.pathname === '/api/MemberAuth/Login');
+    expect(logins.map((r) => (r.body as { ncVerifyDto: unknown }).ncVerifyDto)).toEqual([
+      { provider: 'altcha', token: 'late-payload' },
+    ]);
+  });
+
+  it('after a refusal, the next tap uses the proof being renewed in the background', async () => {
+    let attempt = 0;
+    const { requests } = api(() =>
+      ++attempt === 1
+        ? { status: 400, body: envelope(null, false, '账号或密码错误，还可尝试4次') }
+        : { body: envelope({ accessToken: token }) },
+    );
+    let finish: (token: string) => void = () => undefined;
+    renderApp('/login');
+    await fillAndVerify();
+    vi.mocked(solveAltcha).mockImplementationOnce(
+      () => new Promise<string>((resolve) => (finish = resolve)),
+    );
+    act(() => fireEvent.click(screen.getByTestId('login-submit')));
+    await waitFor(() => expect(textOf('login-refusal')).toBe('账号或密码错误，还可尝试4次'));
+    await screen.findByText('正在验证');
+    act(() => fireEvent.click(screen.getByTestId('login-submit')));
+    act(() => finish('renewed-payload'));
+    await screen.findByTestId('member-page');
+    const tokens = requests
+      .filter((r) => r.url.pathname === '/api/MemberAuth/Login')
+      .map((r) => (r.body as { ncVerifyDto: { token: string } }).ncVerifyDto.token);
+    expect(tokens).toEqual(['solved-payload', 'renewed-payload']);
+  });
+
+  it('after a 429, counts down on the button until Retry-After and offers SMS login', async () => {
+    const { fetchMock } = api(() => ({
+      status: 429,
+      body: envelope(null, false, '登录尝试过于频繁，请稍后再试'),
+    }));
+    // The mock answers without headers; the refusal carries Retry-After as the server's does.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await fetchMock(input, init);
+      if (!String(input).endsWith('/api/MemberAuth/Login')) return response;
+      return new Response(await response.text(), {
+        status: response.status,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
+      });
+    });
+    renderApp('/login');
+    await fillAndVerify();
+    act(() => fireEvent.click(screen.getByTestId('login-submit')));
+    await waitFor(() => expect(textOf('login-submit')).toMatch(/^登录\((30|29)s\)$/));
+    expect((screen.getByTestId('login-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(textOf('login-refusal')).toMatch(
+      /^登录尝试过于频繁，请稍后再试(30|29) 秒后可再次尝试，也可以使用短信验证码登录$/,
+    );
+    act(() => fireEvent.click(screen.getByTestId('login-refusal-sms')));
+    await screen.findByTestId('note-page');
+  });
+
+  it('a refusal for one account does not hold back another', async () => {
+    const { fetchMock } = api(() => ({
+      status: 429,
+      body: envelope(null, false, '登录尝试过于频繁，请稍后再试'),
+    }));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await fetchMock(input, init);
+      if (!String(input).endsWith('/api/MemberAuth/Login')) return response;
+      return new Response(await response.text(), {
+        status: response.status,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '600' },
+      });
+    });
+    renderApp('/login');
+    await fillAndVerify();
+    act(() => fireEvent.click(screen.getByTestId('login-submit')));
+    await waitFor(() => expect(textOf('login-submit')).toMatch(/^登录\(\d+s\)$/));
+    type('login-account', 'li');
+    expect(textOf('login-submit')).toBe('登录');
+    expect((screen.getByTestId('login-submit') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByTestId('login-refusal')).toBeNull();
   });
 });

@@ -1,13 +1,19 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Input } from 'antd-mobile';
+import type { NcVerifyDto } from '@pcb/contract';
+import { ApiError } from '../../../lib/api-client';
 import { logout } from '../../../lib/auth-session';
 import { paths } from '../../../lib/paths';
+import { useCountdown } from '../../../lib/use-countdown';
 import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, showFail, showToast } from '../../../components/feedback';
 import { HumanVerification } from '../../../components/captcha/human-verification';
-import { useHumanVerification } from '../../../components/captcha/use-human-verification';
+import {
+  useHumanVerification,
+  verificationFailure,
+} from '../../../components/captcha/use-human-verification';
 import { PasswordInput } from '../../../components/password-input';
 import { AuthHero } from '../components/auth-hero';
 import { useLogin } from '../api/login';
@@ -30,6 +36,35 @@ export interface LoginLocationState {
   sessionEnded?: boolean;
 }
 
+/**
+ * Why the last try was refused, in view until the next one. While the server refuses password
+ * tries for a while (429), SMS login still works: it is offered as the way in meanwhile.
+ */
+function LoginRefusal({
+  message,
+  throttled,
+  secondsLeft,
+}: {
+  message: string;
+  throttled: boolean;
+  secondsLeft: number;
+}) {
+  return (
+    <div className="auth-alert" role="alert" data-testid="login-refusal">
+      <div>{message}</div>
+      {throttled && (
+        <div className="auth-alert-sub">
+          {secondsLeft > 0 ? `${secondsLeft} 秒后可再次尝试，` : '现在可以再次尝试，'}
+          也可以
+          <Link to={paths.smsLogin} replace data-testid="login-refusal-sms">
+            使用短信验证码登录
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** /login: account (mobile or user name) + password + human verification. */
 export function LoginPage({ announcement }: { announcement?: ReactNode }) {
   const navigate = useNavigate();
@@ -43,23 +78,33 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
   }, [sessionEnded]);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
+  // The server's last refusal ("账号或密码错误，还可尝试3次"), kept in view until the next try.
+  const [refusal, setRefusal] = useState<{ message: string; throttled: boolean } | null>(null);
+  const wait = useCountdown();
+  const [verifying, setVerifying] = useState(false);
   const verification = useHumanVerification();
   const loginMutation = useLogin();
+  const waiting = wait.secondsLeft > 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (loginMutation.isPending) return;
+    if (loginMutation.isPending || verifying || waiting) return;
     const found: LoginErrors = {};
     if (!account.trim()) found.account = '请输入手机号或用户名';
     if (!password) found.password = '请输入密码';
     setErrors(found);
     if (found.account || found.password) return;
-    if (!verification.dto) {
-      showToast('请先完成人机验证');
-      if (verification.status === 'idle' || verification.status === 'error') {
-        void verification.verify();
-      }
+
+    // One tap: the verification runs now if it has not yet, then the login goes on.
+    let ncVerifyDto: NcVerifyDto;
+    setVerifying(true);
+    try {
+      ncVerifyDto = await verification.ensure();
+    } catch (error) {
+      showToast(verificationFailure(error));
       return;
+    } finally {
+      setVerifying(false);
     }
 
     let accessToken: string;
@@ -68,13 +113,18 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
         userNameOrMobile: account.trim(),
         password,
         userAgent: navigator.userAgent.slice(0, 1024),
-        ncVerifyDto: verification.dto,
+        ncVerifyDto,
       }));
     } catch (error) {
-      showFail(errorMessage(error, '登录失败，请稍后重试'));
+      const throttled = error instanceof ApiError && error.status === 429;
+      const message = errorMessage(error, '登录失败，请稍后重试');
+      showFail(message);
+      setRefusal({ message, throttled });
+      if (throttled && error.retryAfterSeconds) wait.start(error.retryAfterSeconds);
       verification.renew();
       return;
     }
+    setRefusal(null);
     await continueAfterLogin(accessToken, navigate);
   };
 
@@ -94,7 +144,14 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
             id="login-account"
             data-testid="login-account"
             value={account}
-            onChange={setAccount}
+            onChange={(value) => {
+              setAccount(value);
+              // A refusal is about the account typed then; another account may try at once.
+              if (refusal) {
+                setRefusal(null);
+                wait.start(0);
+              }
+            }}
             placeholder="手机号/用户名"
             autoComplete="username"
             maxLength={64}
@@ -118,17 +175,25 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
         <div className="auth-verify">
           <HumanVerification verification={verification} />
         </div>
+        {refusal && (
+          <LoginRefusal
+            message={refusal.message}
+            throttled={refusal.throttled}
+            secondsLeft={wait.secondsLeft}
+          />
+        )}
         <Button
           type="submit"
           block
           color="primary"
           size="large"
           shape="rounded"
-          loading={loginMutation.isPending}
-          loadingText="登录中"
+          disabled={waiting}
+          loading={verifying || loginMutation.isPending}
+          loadingText={verifying ? '验证中' : '登录中'}
           data-testid="login-submit"
         >
-          登录
+          {waiting ? `登录(${wait.secondsLeft}s)` : '登录'}
         </Button>
         <div className="auth-links auth-links-split">
           <Link to={paths.smsLogin} replace data-testid="link-sms-login">

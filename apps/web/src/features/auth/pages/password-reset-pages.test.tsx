@@ -5,6 +5,7 @@ import { queryClient } from '../../../lib/query-client';
 import { envelope } from '../../../test/api-mock';
 import { baseApi, currentPath, logIn, passVerification, typeInto } from '../../../test/base-api';
 import { renderApp } from '../../../test/render-app';
+import { expectFieldError, expectToast } from '../../../test/ui-text';
 import { passwordResetErrors } from '../components/password-reset-form';
 
 vi.mock('../../../components/captcha/altcha-solver', () => ({
@@ -59,14 +60,14 @@ describe('/forgetPwd', () => {
     typeInto('forget-mobile', '13800138000');
     await passVerification();
     act(() => fireEvent.click(screen.getByTestId('forget-send-code')));
-    expect(await screen.findByText('验证码已发送')).toBeTruthy();
+    await expectToast('验证码已发送');
     typeInto('forget-sms-code', '654321');
     typeInto('forget-password', 'New2026pass');
     typeInto('forget-password-confirm', 'New2026pass');
     act(() => fireEvent.click(screen.getByTestId('forget-submit')));
 
     await screen.findByTestId('login-page');
-    expect(await screen.findByText('密码已重置，请重新登录')).toBeTruthy();
+    await expectToast('密码已重置，请重新登录');
     expect((document.getElementById('login-account') as HTMLInputElement).value).toBe(
       '13800138000',
     );
@@ -91,7 +92,7 @@ describe('/forgetPwd', () => {
     typeInto('forget-password', 'New2026pass');
     typeInto('forget-password-confirm', 'New2026pas');
     act(() => fireEvent.click(screen.getByTestId('forget-submit')));
-    expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy();
+    await expectFieldError('forget-password-confirm', '两次输入的密码不一致');
     expect(requests.some((r) => r.url.pathname.endsWith('/ChangePassword'))).toBe(false);
   });
 });
@@ -106,17 +107,17 @@ describe('/accountSecurity/setLoginPassword', () => {
     });
     renderApp('/accountSecurity/setLoginPassword');
     expect((await screen.findByTestId('set-login-mobile')).textContent).toBe('138****8000');
-    expect(screen.getByText('修改登录密码')).toBeTruthy();
+    expect(screen.getByTestId('page-header').textContent).toContain('修改登录密码');
     await passVerification();
     act(() => fireEvent.click(screen.getByTestId('set-login-send-code')));
-    expect(await screen.findByText('验证码已发送')).toBeTruthy();
+    await expectToast('验证码已发送');
     typeInto('set-login-sms-code', '111222');
     typeInto('set-login-password', 'Fresh2026x');
     typeInto('set-login-password-confirm', 'Fresh2026x');
     act(() => fireEvent.click(screen.getByTestId('set-login-submit')));
 
     await screen.findByTestId('login-page');
-    expect(await screen.findByText('密码已修改，请重新登录')).toBeTruthy();
+    await expectToast('密码已修改，请重新登录');
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('orderInfo')).toBeNull();
     expect(useAppStore.getState().memberInfo).toBeNull();
@@ -133,12 +134,12 @@ describe('/accountSecurity/setLoginPassword', () => {
     });
   });
 
-  it('shows the server message and keeps the session when the code is wrong', async () => {
+  it('explains a wrong or expired code under the field and keeps the session', async () => {
     const token = logIn();
     baseApi({
       'PATCH /api/MemberAuth/ChangePassword': () => ({
         status: 400,
-        body: envelope(null, false, '验证码错误或已过期'),
+        body: envelope(null, false, '短信验证码错误或已过期'),
       }),
     });
     renderApp('/accountSecurity/setLoginPassword');
@@ -147,7 +148,8 @@ describe('/accountSecurity/setLoginPassword', () => {
     typeInto('set-login-password', 'Fresh2026x');
     typeInto('set-login-password-confirm', 'Fresh2026x');
     act(() => fireEvent.click(screen.getByTestId('set-login-submit')));
-    expect(await screen.findByText('验证码错误或已过期')).toBeTruthy();
+    await expectFieldError('set-login-sms-code', '验证码错误或已过期，请核对或重新获取');
+    expect(screen.getByTestId('set-login-send-code').dataset.expired).toBe('true');
     expect(localStorage.getItem('accessToken')).toBe(token);
   });
 });

@@ -33,7 +33,7 @@ export function RegisterPage() {
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const verification = useHumanVerification();
-  const sms = useSmsCodeSender(verification);
+  const sms = useSmsCodeSender(verification, mobile.trim());
   const sendMutation = useSendRegisterMessage();
   const registerMutation = useRegister();
 
@@ -75,7 +75,9 @@ export function RegisterPage() {
       showSuccess('注册成功');
       void navigate(paths.member, { replace: true });
     } catch (error) {
-      showFail(errorMessage(error, '注册失败，请稍后重试'));
+      const codeProblem = sms.explain(error);
+      if (codeProblem) setError('smsCode', codeProblem);
+      else showFail(errorMessage(error, '注册失败，请稍后重试'));
     }
   };
 

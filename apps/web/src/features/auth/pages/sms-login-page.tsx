@@ -26,7 +26,7 @@ export function SmsLoginPage({ announcement }: { announcement?: ReactNode }) {
   const [smsCode, setSmsCode] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const verification = useHumanVerification();
-  const sms = useSmsCodeSender(verification);
+  const sms = useSmsCodeSender(verification, mobile.trim());
   const loginMutation = useSmsLogin();
 
   const checkMobile = () => {
@@ -60,7 +60,9 @@ export function SmsLoginPage({ announcement }: { announcement?: ReactNode }) {
     try {
       ({ accessToken } = await loginMutation.mutateAsync(parsed.data));
     } catch (error) {
-      showFail(errorMessage(error, '登录失败，请稍后重试'));
+      const codeProblem = sms.explain(error);
+      if (codeProblem) setErrors((e) => ({ ...e, smsCode: codeProblem }));
+      else showFail(errorMessage(error, '登录失败，请稍后重试'));
       return;
     }
     await continueAfterLogin(accessToken, navigate);
