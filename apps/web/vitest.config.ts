@@ -7,6 +7,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // A whole flow (log in, fill a form, confirm a dialog) on a machine shared with other
+    // work; a hung test still fails, and fast ones are not slowed by it.
+    testTimeout: 20_000,
     // antd-mobile ships CSS imports; tests assert behaviour, not styles.
     css: false,
   },

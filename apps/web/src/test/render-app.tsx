@@ -1,7 +1,23 @@
+import { beforeAll } from 'vitest';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
+
+// Every chunk the app loads lazily (route screens, popups, toasts, the WeChat login), so that
+// a test waits for what the screen does, never for a module to be transformed and loaded.
+const lazyModules = import.meta.glob([
+  '../app/routes/*-route.tsx',
+  '../app/consult-sheet.tsx',
+  '../components/antd-feedback.ts',
+  '../lib/wechat-login.ts',
+  '../features/auth/components/member-agreement-popup.tsx',
+  '../features/relations/components/switched-banner-body.tsx',
+]);
+
+beforeAll(async () => {
+  await Promise.all(Object.values(lazyModules).map((load) => load()));
+});
 
 function Probe() {
   const location = useLocation();
