@@ -1,3 +1,4 @@
+import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeEach } from 'vitest';
 import { act, cleanup, configure, waitFor } from '@testing-library/react';
 import { Dialog, Modal, reduceMotion, Toast } from 'antd-mobile';
