@@ -106,6 +106,26 @@ describe('MemberRelationApprove.Apply, Approve, Reject', () => {
     expect(theirs.body.data.related).toEqual([]);
   });
 
+  it('texts a member at most once per 10 minutes and 3 times a day, however many ask', async () => {
+    const related = await account();
+    const mains = await Promise.all(Array.from({ length: 5 }, () => account()));
+    // Five members ask at the same moment: every request stands, one text goes out.
+    const answers = await Promise.all(mains.map((main) => applyFor(main, related.mobile)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await t.outbox(related.mobile)).toHaveLength(1);
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(11 * 60_000);
+      const main = await account();
+      expect((await applyFor(main, related.mobile)).status).toBe(200);
+    }
+    expect(await t.outbox(related.mobile)).toHaveLength(3);
+    const theirs = await t.get<RelationList>(
+      '/api/MemberRelationApprove/GetRelationListForMember',
+      { token: related.token },
+    );
+    expect(theirs.body.data.mainMembers).toHaveLength(9);
+  });
+
   it('refuses self, unknown numbers and a second request', async () => {
     const main = await account();
     const self = await applyFor(main, main.mobile);

@@ -19,13 +19,12 @@ async function send(mobile: string, ip = freshIp()) {
   );
 }
 
-async function register(mobile: string, smsCode: string) {
-  return t.post('/api/MemberAuth/Register', {
-    mobile,
-    smsCode,
-    password: 'Secret123',
-    agreement: true,
-  });
+async function register(mobile: string, smsCode: string, ip?: string) {
+  return t.post(
+    '/api/MemberAuth/Register',
+    { mobile, smsCode, password: 'Secret123', agreement: true },
+    { ip },
+  );
 }
 
 const smsCodes = () => t.app.services.smsCodes;
@@ -53,50 +52,55 @@ describe('SMS codes', () => {
     const mobile = uniqueMobile();
     await send(mobile);
     const code = await t.lastCode(mobile);
-    await smsCodes().consume({ mobile, purpose: 'register', code });
-    await expect(smsCodes().consume({ mobile, purpose: 'register', code })).rejects.toMatchObject({
-      statusCode: 400,
-      message: '短信验证码错误或已过期',
-    });
+    const ip = freshIp();
+    await smsCodes().consume({ mobile, purpose: 'register', code, ip });
+    await expect(
+      smsCodes().consume({ mobile, purpose: 'register', code, ip }),
+    ).rejects.toMatchObject({ statusCode: 400, message: '短信验证码错误或已过期' });
   });
 
   it('are bound to their purpose and their mobile', async () => {
     const mobile = uniqueMobile();
     await send(mobile);
     const code = await t.lastCode(mobile);
-    await expect(smsCodes().consume({ mobile, purpose: 'login', code })).rejects.toMatchObject({
+    const ip = freshIp();
+    await expect(smsCodes().consume({ mobile, purpose: 'login', code, ip })).rejects.toMatchObject({
       statusCode: 400,
     });
     await expect(
-      smsCodes().consume({ mobile: uniqueMobile(), purpose: 'register', code }),
+      smsCodes().consume({ mobile: uniqueMobile(), purpose: 'register', code, ip }),
     ).rejects.toMatchObject({ statusCode: 400 });
     // Neither attempt used the code up.
-    await smsCodes().consume({ mobile, purpose: 'register', code });
+    await smsCodes().consume({ mobile, purpose: 'register', code, ip });
   });
 
-  it('die after 5 wrong attempts, even for the right code after', async () => {
+  it('give the address that asked for them 5 tries, the right one included', async () => {
     const mobile = uniqueMobile();
-    await send(mobile);
+    const ip = freshIp();
+    await send(mobile, ip);
     const code = await t.lastCode(mobile);
     const wrong = code === '999999' ? '888888' : '999999';
-    for (let i = 0; i < 4; i++) {
-      expect((await register(mobile, wrong)).body.message).toBe('短信验证码错误或已过期');
+    for (let i = 0; i < 5; i++) {
+      expect((await register(mobile, wrong, ip)).body.message).toBe('短信验证码错误或已过期');
     }
-    expect((await register(mobile, wrong)).status).toBe(400);
-    const res = await register(mobile, code);
+    const res = await register(mobile, code, ip);
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/短信验证码错误或已过期|验证码错误次数过多/);
+    expect(res.body.message).toBe('验证码错误次数过多，请重新获取');
   });
 
-  it('count concurrent wrong guesses strictly', async () => {
+  it('count concurrent wrong guesses strictly: of 12 at once, 5 are checked', async () => {
     const mobile = uniqueMobile();
-    await send(mobile);
+    const ip = freshIp();
+    await send(mobile, ip);
     const code = await t.lastCode(mobile);
     const guesses = Array.from({ length: 12 }, (_, i) =>
       String((Number(code) + i + 1) % 1_000_000).padStart(6, '0'),
     );
-    await Promise.all(guesses.map((g) => register(mobile, g)));
-    expect((await register(mobile, code)).status).toBe(400);
+    const answers = await Promise.all(guesses.map((g) => register(mobile, g, ip)));
+    const messages = answers.map((a) => a.body.message);
+    expect(messages.filter((m) => m === '短信验证码错误或已过期')).toHaveLength(5);
+    expect(messages.filter((m) => m === '验证码错误次数过多，请重新获取')).toHaveLength(7);
+    expect((await register(mobile, code, ip)).status).toBe(400);
   });
 
   it('are never stored in clear', async () => {
@@ -105,21 +109,37 @@ describe('SMS codes', () => {
     const code = await t.lastCode(mobile);
     const { rows } = await t.database.pool.query<{ value: string }>(
       "SELECT value FROM ephemeral_store WHERE key LIKE 'sms:code:%' AND key LIKE $1",
-      [`%${mobile}`],
+      [`%${mobile}%`],
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.value).not.toContain(code);
   });
 
-  it('are sent at most once a minute per mobile', async () => {
+  it('are sent at most once a minute per mobile and asking address', async () => {
     const mobile = uniqueMobile();
-    expect((await send(mobile)).status).toBe(200);
+    const ip = freshIp();
+    expect((await send(mobile, ip)).status).toBe(200);
     t.clock.advance(20_000);
-    const early = await send(mobile);
+    const early = await send(mobile, ip);
     expect(early.status).toBe(429);
     expect(early.body.message).toBe('发送过于频繁，请40秒后再试');
+    // Someone else's wait is not this address's.
+    expect((await send(mobile, freshIp())).status).toBe(200);
     t.clock.advance(40_000);
-    expect((await send(mobile)).status).toBe(200);
+    expect((await send(mobile, ip)).status).toBe(200);
+  });
+
+  it('let one of many concurrent sends from one address through', async () => {
+    const mobile = uniqueMobile();
+    const ip = freshIp();
+    const dtos = await Promise.all(Array.from({ length: 6 }, () => t.solveCaptcha()));
+    const answers = await Promise.all(
+      dtos.map((ncVerifyDto) =>
+        t.post('/api/MemberAuth/SendRegisterMessage', { mobile, ncVerifyDto }, { ip }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+    expect(await t.outbox(mobile)).toHaveLength(1);
   });
 
   it('follow a configured resend interval, which the response announces', async () => {
@@ -144,29 +164,64 @@ describe('SMS codes', () => {
     }
   });
 
-  it('replace the earlier code when resent', async () => {
+  it('work again after a use: a code sent later belongs to a new round', async () => {
     const mobile = uniqueMobile();
-    await send(mobile);
-    const first = await t.lastCode(mobile);
+    await send(mobile, freshIp());
+    const used = await t.lastCode(mobile);
+    await smsCodes().consume({ mobile, purpose: 'register', code: used, ip: freshIp() });
     t.clock.advance(61_000);
-    await send(mobile);
-    const second = await t.lastCode(mobile);
-    if (first !== second) expect((await register(mobile, first)).status).toBe(400);
-    expect((await register(mobile, second)).status).toBe(200);
+    await send(mobile, freshIp());
+    const fresh = await t.lastCode(mobile);
+    // A code sent after a use belongs to a new round and works.
+    await smsCodes().consume({ mobile, purpose: 'register', code: fresh, ip: freshIp() });
   });
 
-  it('stop at the daily cap per mobile', async () => {
+  it('let only one of two live codes used at the same moment through', async () => {
     const mobile = uniqueMobile();
-    for (let i = 0; i < 3; i++) {
-      expect((await send(mobile)).status).toBe(200);
+    const ip = freshIp();
+    await send(mobile, ip);
+    const a = await t.lastCode(mobile);
+    t.clock.advance(61_000);
+    await send(mobile, ip);
+    const b = await t.lastCode(mobile);
+    if (a === b) return;
+    const results = await Promise.allSettled([
+      smsCodes().consume({ mobile, purpose: 'register', code: a, ip }),
+      smsCodes().consume({ mobile, purpose: 'register', code: b, ip }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('stop at the daily cap per mobile: half of it per asking address', async () => {
+    const mobile = uniqueMobile();
+    const ip = freshIp();
+    for (let i = 0; i < 2; i++) {
+      expect((await send(mobile, ip)).status).toBe(200);
       t.clock.advance(61_000);
     }
-    const capped = await send(mobile);
+    const ownHalf = await send(mobile, ip);
+    expect(ownHalf.status).toBe(429);
+    expect(ownHalf.body.message).toBe('今日短信发送次数已达上限，请明天再试');
+    // Another address still gets the rest of the mobile's 3.
+    expect((await send(mobile, freshIp())).status).toBe(200);
+    const capped = await send(mobile, freshIp());
     expect(capped.status).toBe(429);
     expect(capped.body.message).toBe('今日短信发送次数已达上限，请明天再试');
     expect(await t.outbox(mobile)).toHaveLength(3);
     t.clock.advance(24 * 3600_000);
-    expect((await send(mobile)).status).toBe(200);
+    expect((await send(mobile, ip)).status).toBe(200);
+  });
+
+  it('stop at the daily cap per mobile when sent from many addresses at once', async () => {
+    const mobile = uniqueMobile();
+    const dtos = await Promise.all(Array.from({ length: 8 }, () => t.solveCaptcha()));
+    const answers = await Promise.all(
+      dtos.map((ncVerifyDto) =>
+        t.post('/api/MemberAuth/SendRegisterMessage', { mobile, ncVerifyDto }, { ip: freshIp() }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(await t.outbox(mobile)).toHaveLength(3);
   });
 
   it('stop at the daily cap per address', async () => {
@@ -175,6 +230,21 @@ describe('SMS codes', () => {
     const capped = await send(uniqueMobile(), ip);
     expect(capped.status).toBe(429);
     expect(capped.body.message).toBe('今日短信发送次数已达上限，请明天再试');
+  });
+
+  it('stop at the daily cap per address when sent to many numbers at once', async () => {
+    const ip = '10.8.0.2';
+    const dtos = await Promise.all(Array.from({ length: 9 }, () => t.solveCaptcha()));
+    const answers = await Promise.all(
+      dtos.map((ncVerifyDto) =>
+        t.post(
+          '/api/MemberAuth/SendRegisterMessage',
+          { mobile: uniqueMobile(), ncVerifyDto },
+          { ip },
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
   });
 
   it('need a solved captcha', async () => {

@@ -74,6 +74,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
 
     async changePassword(
       input: Required<Pick<ChangePasswordInput, 'mobile' | 'smsCode' | 'password'>>,
+      ip: string,
       caller: AuthMember | null,
     ): Promise<{ ok: true }> {
       assertOwnAccount(caller);
@@ -82,6 +83,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         mobile: input.mobile,
         purpose: 'changePassword',
         code: input.smsCode,
+        ip,
       });
       const member = await members.findByMobile(input.mobile);
       if (!member) throw invalidSmsCode();
@@ -102,6 +104,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
 
     async changePaymentPassword(
       input: { mobile: string; smsCode: string; password: string },
+      ip: string,
       memberId: number,
     ): Promise<AccessTokenResult> {
       await ownMobile(memberId, input.mobile);
@@ -109,6 +112,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         mobile: input.mobile,
         purpose: 'changePaymentPassword',
         code: input.smsCode,
+        ip,
       });
       const revoked = await members.setPaymentPassword(
         memberId,
@@ -132,10 +136,16 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     /** The code proves the current mobile; the ticket carries that proof to ChangeMobile. */
     async checkOldMobileMessage(
       input: { smsCode: string },
+      ip: string,
       memberId: number,
     ): Promise<OldMobileTicket> {
       const member = await members.get(memberId);
-      await smsCodes.consume({ mobile: member.mobile, purpose: 'oldMobile', code: input.smsCode });
+      await smsCodes.consume({
+        mobile: member.mobile,
+        purpose: 'oldMobile',
+        code: input.smsCode,
+        ip,
+      });
       const ticket = randomBytes(32).toString('base64url');
       const record: TicketRecord = { memberId, mobile: member.mobile };
       await store.set(ticketKey(ticket), JSON.stringify(record), OLD_MOBILE_TICKET_TTL_MS);
@@ -163,6 +173,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
      */
     async changeMobile(
       input: { mobile: string; smsCode: string; oldMobileTicket: string },
+      ip: string,
       memberId: number,
     ): Promise<AccessTokenResult> {
       const member = await members.get(memberId);
@@ -177,6 +188,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         mobile: input.mobile,
         purpose: 'changeMobile',
         code: input.smsCode,
+        ip,
       });
       // Only now, to the holder of the new number: told before the code, it would list members.
       if (await members.isMobileRegistered(input.mobile)) {

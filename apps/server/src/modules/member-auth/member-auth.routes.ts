@@ -29,7 +29,7 @@ export function registerMemberAuthRoutes(
 
   route(api.MemberAuth.SendLoginMessage, async ({ input, ip }) => auth.sendLoginMessage(input, ip));
 
-  route(api.MemberAuth.SmsLogin, async ({ input }) => auth.smsLogin(input));
+  route(api.MemberAuth.SmsLogin, async ({ input, ip }) => auth.smsLogin(input, ip));
 
   route(api.MemberAuth.Logout, async ({ requireMember }) => auth.logout(requireMember()));
 
@@ -37,31 +37,31 @@ export function registerMemberAuthRoutes(
     security.sendChangePasswordMessage(input, ip, member),
   );
 
-  route(api.MemberAuth.ChangePassword, async ({ input, member }) =>
-    security.changePassword(input, member),
+  route(api.MemberAuth.ChangePassword, async ({ input, ip, member }) =>
+    security.changePassword(input, ip, member),
   );
 
   route(api.MemberAuth.SendChangePaymentPasswordMessage, async ({ input, ip, requireOwnAccount }) =>
     security.sendChangePaymentPasswordMessage(input, ip, requireOwnAccount().id),
   );
 
-  route(api.MemberAuth.ChangePaymentPassword, async ({ input, requireOwnAccount }) =>
-    security.changePaymentPassword(input, requireOwnAccount().id),
+  route(api.MemberAuth.ChangePaymentPassword, async ({ input, ip, requireOwnAccount }) =>
+    security.changePaymentPassword(input, ip, requireOwnAccount().id),
   );
 
   route(api.MemberAuth.SendOldMobileMessage, async ({ input, ip, requireOwnAccount }) =>
     security.sendOldMobileMessage(input, ip, requireOwnAccount().id),
   );
 
-  route(api.MemberAuth.checkOldMobileMessage, async ({ input, requireOwnAccount }) =>
-    security.checkOldMobileMessage(input, requireOwnAccount().id),
+  route(api.MemberAuth.checkOldMobileMessage, async ({ input, ip, requireOwnAccount }) =>
+    security.checkOldMobileMessage(input, ip, requireOwnAccount().id),
   );
 
   route(api.MemberInfo.SendChangeMobileMessage, async ({ input, ip, requireOwnAccount }) =>
     security.sendChangeMobileMessage(input, ip, requireOwnAccount().id),
   );
 
-  route(api.MemberInfo.ChangeMobile, async ({ input, requireOwnAccount }) =>
-    security.changeMobile(input, requireOwnAccount().id),
+  route(api.MemberInfo.ChangeMobile, async ({ input, ip, requireOwnAccount }) =>
+    security.changeMobile(input, ip, requireOwnAccount().id),
   );
 }

@@ -61,8 +61,16 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
   }
 
   /** Proof of an account by an SMS login code; a number without an account reads as a bad code. */
-  async function proveBySmsCode(input: { mobile: string; smsCode: string }): Promise<MemberRow> {
-    await deps.smsCodes.consume({ mobile: input.mobile, purpose: 'login', code: input.smsCode });
+  async function proveBySmsCode(
+    input: { mobile: string; smsCode: string },
+    ip: string,
+  ): Promise<MemberRow> {
+    await deps.smsCodes.consume({
+      mobile: input.mobile,
+      purpose: 'login',
+      code: input.smsCode,
+      ip,
+    });
     const member = await members.findByMobile(input.mobile);
     if (!member) throw invalidSmsCode();
     refuseDisabled(member);
@@ -109,6 +117,7 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
         mobile: input.mobile,
         purpose: 'register',
         code: input.smsCode,
+        ip,
       });
       const at = deps.now();
       const created = await members.create(
@@ -145,8 +154,11 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
       });
     },
 
-    async smsLogin(input: { mobile: string; smsCode: string }): Promise<AccessTokenResult> {
-      return { accessToken: await tokens.issue(await proveBySmsCode(input)) };
+    async smsLogin(
+      input: { mobile: string; smsCode: string },
+      ip: string,
+    ): Promise<AccessTokenResult> {
+      return { accessToken: await tokens.issue(await proveBySmsCode(input, ip)) };
     },
 
     /**

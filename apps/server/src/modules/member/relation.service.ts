@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors';
 import type { EphemeralStore } from '../../integrations/store/store';
 import type { SmsSender } from '../../integrations/sms/sms';
 import type { Clock } from '../../lib/clock';
+import { reserveNotice } from '../sms-code/notice-limit';
 import type { RelationRepository, RelationWithMember } from './relation.repository';
 import { displayNameOf, type MemberService } from './member.service';
 
@@ -59,6 +60,8 @@ export function createRelationService(deps: RelationServiceDeps) {
 
   async function notify(mobile: string, mainName: string, mainMobile: string): Promise<void> {
     const name = `${mainName}（${maskMobile(mainMobile)}）`;
+    // Anyone with an account can ask: the texts are on the notice cap, never the code quota.
+    if (!(await reserveNotice(deps.store, now, mobile, 'relationRequest'))) return;
     try {
       await deps.sms.send({
         mobile,

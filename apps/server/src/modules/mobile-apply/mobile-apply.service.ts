@@ -35,6 +35,7 @@ export function createMobileApplyService(deps: {
     async create(
       memberId: number,
       input: { newMobile: string; smsCode: string; reason: string; idDocumentKey: string },
+      ip: string,
     ): Promise<MobileApply> {
       const member = await members.get(memberId);
       if (member.mobile === input.newMobile) throw new AppError(400, '新手机号不能与原手机号相同');
@@ -49,6 +50,7 @@ export function createMobileApplyService(deps: {
         mobile: input.newMobile,
         purpose: 'changeMobile',
         code: input.smsCode,
+        ip,
       });
       // Told only to the holder of the new number (the code is checked first).
       if (await members.isMobileRegistered(input.newMobile)) {

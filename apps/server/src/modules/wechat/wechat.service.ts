@@ -83,7 +83,10 @@ export function createWechatService(deps: {
               },
               ip,
             )
-          : await deps.memberAuth.proveBySmsCode({ mobile: input.mobile, smsCode: input.smsCode });
+          : await deps.memberAuth.proveBySmsCode(
+              { mobile: input.mobile, smsCode: input.smsCode },
+              ip,
+            );
       if (caller && member.id !== caller.id) throw new AppError(403, PROOF_MISMATCH_MESSAGE);
       if (bound && bound.memberId !== member.id) throw new AppError(409, BOUND_ELSEWHERE_MESSAGE);
       if (!bound) {
