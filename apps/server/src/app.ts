@@ -195,7 +195,7 @@ function createServices(app: FastifyInstance, options: AppOptions, store: Epheme
     now,
     agreementVersion: config.memberAgreementVersion,
   });
-  const tokens = createTokenService(config.jwt, now);
+  const tokens = createTokenService(config.jwt, now, { create: members.createSession });
   const smsCodes = createSmsCodeService({
     store,
     sms,

@@ -310,7 +310,7 @@ describe('switching', () => {
     expect(res.status).toBe(404);
   });
 
-  it('stops working when the main member logs out, which a switched logout does', async () => {
+  it("shares the main member's session on the device: a switched logout ends both", async () => {
     const main = await account();
     const related = await account();
     await relate(main, related);
@@ -322,22 +322,36 @@ describe('switching', () => {
     // The related member's own sessions are not touched.
     expect((await info(related.token)).status).toBe(200);
 
-    // And the main member logging out on its own also ends the switched token.
+    // And the main member logging out on this device also ends the switched token; logging
+    // out on another device does not.
     const fresh = await t.app.services.tokens.issue({
       id: main.id,
       tokenVersion: (await t.app.services.members.get(main.id)).tokenVersion,
     });
+    const elsewhere = await t.app.services.tokens.issue({
+      id: main.id,
+      tokenVersion: (await t.app.services.members.get(main.id)).tokenVersion,
+    });
     const token2 = await switched({ ...main, token: fresh }, related);
+    await t.post('/api/MemberAuth/Logout', undefined, { token: elsewhere });
+    expect((await info(token2)).status).toBe(200);
     await t.post('/api/MemberAuth/Logout', undefined, { token: fresh });
     expect((await info(token2)).status).toBe(401);
   });
 
-  it('stops working when the related member revokes its tokens or is disabled', async () => {
+  it('stops working when the related member logs out all devices or is disabled', async () => {
     const main = await account();
     const related = await account();
     await relate(main, related);
     const token = await switched(main, related);
     await t.post('/api/MemberAuth/Logout', undefined, { token: related.token });
+    // The related member's own logout on its device is not the main member's session.
+    expect((await info(token)).status).toBe(200);
+    const relatedAgain = await t.app.services.tokens.issue({
+      id: related.id,
+      tokenVersion: (await t.app.services.members.get(related.id)).tokenVersion,
+    });
+    await t.post('/api/MemberAuth/LogoutAll', undefined, { token: relatedAgain });
     expect((await info(token)).status).toBe(401);
     expect((await info(main.token)).status).toBe(200);
     const token2 = await switched(main, related);
@@ -457,6 +471,15 @@ describe('switched tokens themselves', () => {
     const stranger = await account();
     await relate(main, related);
     const { SignJWT } = await import('jose');
+    const sidOf = (token: string) =>
+      (
+        JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+          sid: string;
+        }
+      ).sid;
+    // A live session of the main member named, so only the forged claims can fail.
+    const mainSid = sidOf(main.token);
+    const strangerSid = sidOf(stranger.token);
     const sign = (claims: Record<string, unknown>, sub: number) => {
       const now = Math.floor(t.clock.now().getTime() / 1000);
       return new SignJWT(claims)
@@ -470,17 +493,26 @@ describe('switched tokens themselves', () => {
     };
     // Right secret, but a main member with no approved relation.
     expect(
-      (await info(await sign({ ver: 0, main: stranger.id, mver: 0 }, related.id))).status,
+      (await info(await sign({ ver: 0, sid: strangerSid, main: stranger.id, mver: 0 }, related.id)))
+        .status,
     ).toBe(401);
-    expect((await info(await sign({ ver: 0, main: main.id }, related.id))).status).toBe(401);
-    expect((await info(await sign({ ver: 0, main: main.id, mver: 7 }, related.id))).status).toBe(
-      401,
-    );
     expect(
-      (await info(await sign({ ver: 0, main: String(main.id), mver: 0 }, related.id))).status,
+      (await info(await sign({ ver: 0, sid: mainSid, main: main.id }, related.id))).status,
     ).toBe(401);
-    expect((await info(await sign({ ver: 0, main: main.id, mver: 0 }, related.id))).status).toBe(
-      200,
-    );
+    expect(
+      (await info(await sign({ ver: 0, sid: mainSid, main: main.id, mver: 7 }, related.id))).status,
+    ).toBe(401);
+    expect(
+      (await info(await sign({ ver: 0, sid: mainSid, main: String(main.id), mver: 0 }, related.id)))
+        .status,
+    ).toBe(401);
+    // Another member's session in a switched token is refused too.
+    expect(
+      (await info(await sign({ ver: 0, sid: strangerSid, main: main.id, mver: 0 }, related.id)))
+        .status,
+    ).toBe(401);
+    expect(
+      (await info(await sign({ ver: 0, sid: mainSid, main: main.id, mver: 0 }, related.id))).status,
+    ).toBe(200);
   });
 });

@@ -270,26 +270,42 @@ describe('change password (logged in)', () => {
   });
 });
 
-describe('MemberAuth.Logout', () => {
-  it('revokes every token of the member, and only of that member', async () => {
+describe('MemberAuth.Logout and LogoutAll', () => {
+  it("Logout ends this device's session only", async () => {
+    const mobile = uniqueMobile();
+    const { token } = await t.createMember({ mobile, password: 'Secret123' });
+    const otherDevice = (await passwordLogin(mobile, 'Secret123')).body.data.accessToken;
+    const bystander = await t.createMember({ mobile: uniqueMobile() });
+
+    const res = await t.post('/api/MemberAuth/Logout', undefined, { token });
+    expect(res.body).toEqual({ success: true, data: { ok: true }, message: '' });
+    const after = await t.get('/api/MemberInfo/Get', { token });
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe('登录已失效，请重新登录');
+    expect((await t.post('/api/MemberAuth/Logout', {}, { token })).status).toBe(401);
+    expect((await t.get('/api/MemberInfo/Get', { token: otherDevice })).status).toBe(200);
+    expect((await t.get('/api/MemberInfo/Get', { token: bystander.token })).status).toBe(200);
+    expect((await passwordLogin(mobile, 'Secret123')).status).toBe(200);
+  });
+
+  it("LogoutAll ends every device's session of the member, and only of that member", async () => {
     const mobile = uniqueMobile();
     const { token } = await t.createMember({ mobile, password: 'Secret123' });
     const second = (await passwordLogin(mobile, 'Secret123')).body.data.accessToken;
     const bystander = await t.createMember({ mobile: uniqueMobile() });
 
-    const res = await t.post('/api/MemberAuth/Logout', undefined, { token });
+    const res = await t.post('/api/MemberAuth/LogoutAll', undefined, { token });
     expect(res.body).toEqual({ success: true, data: { ok: true }, message: '' });
     for (const revoked of [token, second]) {
-      const after = await t.get('/api/MemberInfo/Get', { token: revoked });
-      expect(after.status).toBe(401);
-      expect(after.body.message).toBe('登录已失效，请重新登录');
+      expect((await t.get('/api/MemberInfo/Get', { token: revoked })).status).toBe(401);
     }
-    expect((await t.post('/api/MemberAuth/Logout', {}, { token })).status).toBe(401);
     expect((await t.get('/api/MemberInfo/Get', { token: bystander.token })).status).toBe(200);
-    expect((await passwordLogin(mobile, 'Secret123')).status).toBe(200);
+    const again = (await passwordLogin(mobile, 'Secret123')).body.data.accessToken;
+    expect((await t.get('/api/MemberInfo/Get', { token: again })).status).toBe(200);
   });
 
-  it('needs a token', async () => {
+  it('need a token', async () => {
     expect((await t.post('/api/MemberAuth/Logout')).status).toBe(401);
+    expect((await t.post('/api/MemberAuth/LogoutAll')).status).toBe(401);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberInfo } from '@pcb/contract';
@@ -23,12 +24,21 @@ async function expectUnauthorized(token: string) {
   }
 }
 
-function sign(
-  claims: { sub: string; ver: number },
+/** A token of our own making, in a live session of the member unless `sid` says otherwise. */
+async function sign(
+  claims: { sub: string; ver: number; sid?: string | null },
   options: { secret?: string; audience?: string; issuer?: string; exp?: number } = {},
 ) {
   const now = Math.floor(t.clock.now().getTime() / 1000);
-  return new SignJWT({ ver: claims.ver })
+  let sid = claims.sid;
+  if (sid === undefined) {
+    sid = randomUUID();
+    await t.database.pool.query(
+      'INSERT INTO member_session (id, member_id, created_at) VALUES ($1, $2, now())',
+      [sid, Number(claims.sub)],
+    );
+  }
+  return new SignJWT(sid === null ? { ver: claims.ver } : { ver: claims.ver, sid })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuer(options.issuer ?? t.config.jwt.issuer)
@@ -127,6 +137,17 @@ describe('access tokens', () => {
       (await t.get('/api/MemberInfo/Get', { token: await sign({ sub: String(id), ver: 1 }) }))
         .status,
     ).toBe(200);
+  });
+
+  it("name a live session of the member: without one, or in another member's, they are refused", async () => {
+    const { id } = await t.createMember({ mobile: uniqueMobile() });
+    const other = await t.createMember({ mobile: uniqueMobile() });
+    await expectUnauthorized(await sign({ sub: String(id), ver: 0, sid: null }));
+    await expectUnauthorized(await sign({ sub: String(id), ver: 0, sid: randomUUID() }));
+    const otherSession = JSON.parse(
+      Buffer.from(other.token.split('.')[1] ?? '', 'base64url').toString(),
+    ) as { sid: string };
+    await expectUnauthorized(await sign({ sub: String(id), ver: 0, sid: otherSession.sid }));
   });
 
   it('stop working when the member is disabled', async () => {

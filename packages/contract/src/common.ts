@@ -3,6 +3,7 @@ import { z } from 'zod';
 // ---- Primitives every input is built from (decision 0011) ----
 
 /** C0 controls except tab, newline and carriage return; DEL; C1 controls. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LINE_BREAK_OR_TAB = /[\t\n\r\u2028\u2029]/;
 /** A surrogate without its partner: not a character at all, and PostgreSQL refuses it. */

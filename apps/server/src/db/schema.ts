@@ -8,4 +8,4 @@ export * from '../modules/member/member-relation.table';
 export * from '../modules/wechat/wechat-binding.table';
 export * from '../modules/upload/upload-object.table';
 export * from '../modules/mobile-apply/mobile-apply.table';
-export * from '../modules/member-auth/session.table';
+export * from '../modules/member/member-session.table';

@@ -8,11 +8,16 @@ export interface AuthMember {
   status: MemberInfo['status'];
   /** Set while a main member acts in a related member's account (a switched token). */
   mainMemberId: number | null;
+  /** The login on this device (the main member's while switched): Logout ends it. */
+  sessionId: string;
+  /** The member's own view, read with the token check: handlers need not read it again. */
+  profile: MemberInfo;
 }
 
 export interface TokenClaims {
   memberId: number;
   version: number;
+  sessionId: string;
   /** Switched tokens also name the main member and its token version (`main`, `mver`). */
   main: { memberId: number; version: number } | null;
 }
@@ -22,9 +27,15 @@ type MemberStatus = AuthMember['status'];
 export interface AuthDeps {
   /** Null for a missing, expired, tampered or foreign token. */
   verifyToken: (token: string) => Promise<TokenClaims | null>;
+  /**
+   * The member, its token version and whether the session (owned by `sessionOwnerId`, the
+   * main member while switched) is live: one query.
+   */
   loadMember: (
     id: number,
-  ) => Promise<{ id: number; status: MemberStatus; tokenVersion: number } | null>;
+    sessionOwnerId: number,
+    sessionId: string,
+  ) => Promise<{ tokenVersion: number; sessionLive: boolean; profile: MemberInfo } | null>;
   /** The main member's state, only while its relation with the related member is approved. */
   loadSwitch: (
     mainMemberId: number,
@@ -37,9 +48,10 @@ export type Authenticate = (authorization: string | undefined) => Promise<AuthMe
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * Every member request reloads the member, so a bumped token version (logout, password
- * change) or a disabled account ends existing tokens at once. A switched token costs one more
- * query: it dies with the relation, or when the main member's version moves (its logout).
+ * Every member request reads the member once, with its session, so a revoked session
+ * (logout on this device), a bumped token version (log out all devices, password change) or a
+ * disabled account ends existing tokens at once. A switched token costs one more query: it
+ * dies with the relation, or when the main member's version moves.
  */
 export function createAuthenticate(deps: AuthDeps): Authenticate {
   return async (authorization) => {
@@ -47,17 +59,29 @@ export function createAuthenticate(deps: AuthDeps): Authenticate {
     if (!token) return null;
     const claims = await deps.verifyToken(token);
     if (!claims) return null;
-    const member = await deps.loadMember(claims.memberId);
-    if (!member || member.tokenVersion !== claims.version || member.status === 'disabled') {
+    const owner = claims.main?.memberId ?? claims.memberId;
+    const member = await deps.loadMember(claims.memberId, owner, claims.sessionId);
+    if (
+      !member ||
+      !member.sessionLive ||
+      member.tokenVersion !== claims.version ||
+      member.profile.status === 'disabled'
+    ) {
       return null;
     }
     if (claims.main) {
-      const main = await deps.loadSwitch(claims.main.memberId, member.id);
+      const main = await deps.loadSwitch(claims.main.memberId, claims.memberId);
       if (!main || main.tokenVersion !== claims.main.version || main.status === 'disabled') {
         return null;
       }
     }
-    return { id: member.id, status: member.status, mainMemberId: claims.main?.memberId ?? null };
+    return {
+      id: claims.memberId,
+      status: member.profile.status,
+      mainMemberId: claims.main?.memberId ?? null,
+      sessionId: claims.sessionId,
+      profile: member.profile,
+    };
   };
 }
 

@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { EndpointDef } from '@pcb/contract';
-import { assertOwnAccount, type AuthMember, type Authenticate } from './auth';
+import {
+  assertOwnAccount,
+  SWITCHED_SECURITY_MESSAGE,
+  type AuthMember,
+  type Authenticate,
+} from './auth';
 import { envelopeSchema, errorEnvelopeSchema, ok } from './envelope';
-import { unauthorized } from './errors';
+import { AppError, unauthorized } from './errors';
 
 export interface RouteContext<I> {
   input: I;
@@ -59,13 +64,17 @@ export function createDefineRoute(app: FastifyInstance, authenticate: Authentica
           '5XX': errorEnvelopeSchema,
         },
       },
-      // Before the body is read: an anonymous call to a member route is answered 401 at once.
+      // Before the body is read: an anonymous call to a member route is answered 401 at once,
+      // and a switched session is refused what its endpoint declares it may not do.
       onRequest:
         def.access === 'public'
           ? undefined
           : async (request) => {
               request.member = await authenticate(request.headers.authorization);
               if (def.access === 'member' && !request.member) throw unauthorized();
+              if (request.member?.mainMemberId != null && def.whenSwitched !== 'allow') {
+                throw new AppError(403, SWITCHED_SECURITY_MESSAGE);
+              }
             },
       // A POST without a body (Activate) is an empty input, not a missing one.
       preValidation: async (request) => {

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyInput } from '../define';
-import {
-  accessTokenSchema,
-  idQuerySchema,
-  idSchema,
-  mobileSchema,
-  okSchema,
-} from '../common';
+import { accessTokenSchema, idQuerySchema, idSchema, mobileSchema, okSchema } from '../common';
 
 export const relationStatuses = ['pending', 'approved', 'rejected'] as const;
 

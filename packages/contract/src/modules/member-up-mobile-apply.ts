@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define';
-import {
-  mobileSchema,
-  smsCodeSchema,
-  text,
-} from '../common';
+import { mobileSchema, smsCodeSchema, text } from '../common';
 
 export const mobileApplyStatuses = ['pending', 'approved', 'rejected'] as const;
 

@@ -33,6 +33,10 @@ export function registerMemberAuthRoutes(
 
   route(api.MemberAuth.Logout, async ({ requireMember }) => auth.logout(requireMember()));
 
+  route(api.MemberAuth.LogoutAll, async ({ requireOwnAccount }) =>
+    auth.logoutAll(requireOwnAccount()),
+  );
+
   route(api.MemberAuth.SendChangePasswordMessage, async ({ input, ip, member }) =>
     security.sendChangePasswordMessage(input, ip, member),
   );

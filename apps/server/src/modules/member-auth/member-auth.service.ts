@@ -113,17 +113,20 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
       input: Pick<RegisterInput, 'mobile' | 'smsCode' | 'password' | 'from' | 'bd_vid'>,
       ip: string,
     ): Promise<AccessTokenResult> {
-      await deps.smsCodes.consume({
+      // Checked first and used only once the member exists: a failed insert (a crash, or the
+      // number registered a moment ago) leaves the code as it was (decision 0013).
+      const claim = await deps.smsCodes.check({
         mobile: input.mobile,
         purpose: 'register',
         code: input.smsCode,
         ip,
       });
+      const passwordHash = await hashPassword(input.password);
       const at = deps.now();
       const created = await members.create(
         {
           mobile: input.mobile,
-          passwordHash: await hashPassword(input.password),
+          passwordHash,
           status: 'active',
           source: 'self',
           agreementVersion: deps.agreementVersion,
@@ -135,6 +138,8 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
         },
         ip,
       );
+      // The unique mobile makes the insert the one registration; the code only has to go.
+      await claim.use();
       return { accessToken: await tokens.issue(created) };
     },
 
@@ -162,11 +167,18 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
     },
 
     /**
-     * Ends every token of the member. While switched, that is the main member (whose version
-     * the switched token carries too), never the related member whose account was visited.
+     * Ends this device's session. While switched the session is the main member's, so the
+     * switched token and the main member's own token on this device end together; other
+     * devices stay logged in.
      */
     async logout(caller: AuthMember): Promise<{ ok: true }> {
-      await members.revokeTokens(caller.mainMemberId ?? caller.id);
+      await members.revokeSession(caller.mainMemberId ?? caller.id, caller.sessionId);
+      return { ok: true };
+    },
+
+    /** Every session of the member ends, on every device (account security). */
+    async logoutAll(caller: AuthMember): Promise<{ ok: true }> {
+      await members.revokeAllSessions(caller.id);
       return { ok: true };
     },
   };

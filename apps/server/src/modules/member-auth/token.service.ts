@@ -1,3 +1,4 @@
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '../../config/env';
 import type { TokenClaims } from '../../http/auth';
@@ -8,22 +9,40 @@ export interface TokenSubject {
   tokenVersion: number;
 }
 
+/** Where sessions are kept: a new one per login, revoked one by one or all together. */
+export interface SessionStore {
+  create(input: { id: string; memberId: number; createdAt: Date }): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * Access tokens: HS256 JWT, `sub` = member id, `exp` in seconds (the web app reads it),
- * `iss`/`aud` checked, `ver` = the member's token version at issue time. A switched token
- * (a main member acting as a related member) adds `main` and `mver`, the main member's id and
- * token version.
+ * `iss`/`aud` checked, `ver` = the member's token version at issue time, `sid` = the session
+ * (one per login on a device). A switched token (a main member acting as a related member)
+ * adds `main` and `mver`, the main member's id and token version; its session is the main
+ * member's.
  */
-export function createTokenService(jwt: Config['jwt'], now: Clock) {
-  const key = new TextEncoder().encode(jwt.secret);
+export function createTokenService(jwt: Config['jwt'], now: Clock, sessions: SessionStore) {
+  // Imported once: jose would otherwise turn the raw secret into a key on every call.
+  const key = createSecretKey(Buffer.from(jwt.secret, 'utf8'));
   const seconds = () => Math.floor(now().getTime() / 1000);
 
   return {
-    async issue(member: TokenSubject, actingFor?: TokenSubject): Promise<string> {
+    /**
+     * A token in the given session, or in a new one (a login) when none is given. The session
+     * belongs to the main member while switched.
+     */
+    async issue(member: TokenSubject, actingFor?: TokenSubject, sessionId?: string) {
+      let sid = sessionId;
+      if (!sid) {
+        sid = randomUUID();
+        await sessions.create({ id: sid, memberId: actingFor?.id ?? member.id, createdAt: now() });
+      }
       const iat = seconds();
       const claims = actingFor
-        ? { ver: member.tokenVersion, main: actingFor.id, mver: actingFor.tokenVersion }
-        : { ver: member.tokenVersion };
+        ? { ver: member.tokenVersion, sid, main: actingFor.id, mver: actingFor.tokenVersion }
+        : { ver: member.tokenVersion, sid };
       return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(member.id))
@@ -41,19 +60,20 @@ export function createTokenService(jwt: Config['jwt'], now: Clock) {
           issuer: jwt.issuer,
           audience: jwt.audience,
           currentDate: now(),
-          requiredClaims: ['sub', 'exp', 'ver'],
+          requiredClaims: ['sub', 'exp', 'ver', 'sid'],
         });
         const memberId = Number(payload.sub);
-        const version = payload.ver;
+        const { ver: version, sid } = payload;
         if (!Number.isSafeInteger(memberId) || typeof version !== 'number') return null;
+        if (typeof sid !== 'string' || !UUID.test(sid)) return null;
         if (payload.main === undefined && payload.mver === undefined) {
-          return { memberId, version, main: null };
+          return { memberId, version, sessionId: sid, main: null };
         }
         const { main, mver } = payload;
         if (typeof main !== 'number' || !Number.isSafeInteger(main) || typeof mver !== 'number') {
           return null;
         }
-        return { memberId, version, main: { memberId: main, version: mver } };
+        return { memberId, version, sessionId: sid, main: { memberId: main, version: mver } };
       } catch {
         return null;
       }

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { member } from '../member/member.table';
+import { index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { member } from './member.table';
 
 /**
  * One row per login on a device (claim `sid` of every token issued in it). Logout revokes this

@@ -1,12 +1,52 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { memberSession } from './member-session.table';
 import { accountManager } from './account-manager.table';
 import { member, memberAgreement, type MemberRow } from './member.table';
 
 export type NewMember = typeof member.$inferInsert;
 
+/** What a member's own view is made of: the row without its secrets. */
+export const memberViewColumns = {
+  id: member.id,
+  mobile: member.mobile,
+  userName: member.userName,
+  realName: member.realName,
+  companyName: member.companyName,
+  memberType: member.memberType,
+  status: member.status,
+  grade: member.grade,
+  points: member.points,
+  balance: member.balance,
+  hasPassword: sql<boolean>`${member.passwordHash} IS NOT NULL`.as('has_password'),
+  hasPaymentPassword: sql<boolean>`${member.paymentPasswordHash} IS NOT NULL`.as(
+    'has_payment_password',
+  ),
+  agreementVersion: member.agreementVersion,
+  createdAt: member.createdAt,
+};
+
 export function createMemberRepository(db: Db) {
+  // Every authenticated request runs it: prepared once per connection, one round trip.
+  const authStateQuery = db
+    .select({
+      ...memberViewColumns,
+      tokenVersion: member.tokenVersion,
+      sessionLive: sql<boolean>`${memberSession.id} IS NOT NULL`.as('session_live'),
+    })
+    .from(member)
+    .leftJoin(
+      memberSession,
+      and(
+        eq(memberSession.id, sql.placeholder('sessionId')),
+        eq(memberSession.memberId, sql.placeholder('sessionOwnerId')),
+        isNull(memberSession.revokedAt),
+      ),
+    )
+    .where(eq(member.id, sql.placeholder('id')))
+    .prepare('member_auth_state');
+
   /**
    * Applies the change and bumps the token version in one statement, so every token issued
    * before it dies with it. Returns the new version, or undefined when the member is gone.
@@ -30,12 +70,46 @@ export function createMemberRepository(db: Db) {
       return row;
     },
 
-    async findAuthState(id: number) {
-      const [row] = await db
-        .select({ id: member.id, status: member.status, tokenVersion: member.tokenVersion })
-        .from(member)
-        .where(eq(member.id, id));
+    /** The member's view, token version and whether the session is live, in one query. */
+    async findAuthState(id: number, sessionOwnerId: number, sessionId: string) {
+      const [row] = await authStateQuery.execute({ id, sessionOwnerId, sessionId });
       return row ?? null;
+    },
+
+    async createSession(values: { id: string; memberId: number; createdAt: Date }) {
+      await db.insert(memberSession).values(values);
+    },
+
+    /** Ends one session of the member (this device); false when it was not live. */
+    async revokeSession(memberId: number, sessionId: string, at: Date) {
+      const rows = await db
+        .update(memberSession)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(memberSession.id, sessionId),
+            eq(memberSession.memberId, memberId),
+            isNull(memberSession.revokedAt),
+          ),
+        )
+        .returning({ id: memberSession.id });
+      return rows.length > 0;
+    },
+
+    /** Ends every session of the member and bumps its token version: every device is out. */
+    async revokeAllSessions(memberId: number, at: Date) {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(memberSession)
+          .set({ revokedAt: at })
+          .where(and(eq(memberSession.memberId, memberId), isNull(memberSession.revokedAt)));
+        const [row] = await tx
+          .update(member)
+          .set({ tokenVersion: sql`${member.tokenVersion} + 1`, updatedAt: at })
+          .where(eq(member.id, memberId))
+          .returning({ id: member.id, tokenVersion: member.tokenVersion });
+        return row;
+      });
     },
 
     async findByMobile(mobile: string): Promise<MemberRow | undefined> {

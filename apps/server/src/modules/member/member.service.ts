@@ -32,8 +32,29 @@ export interface MemberServiceDeps {
   agreementVersion: string;
 }
 
+/** A member's row without its secrets: what the member's own view is made of. */
+export type MemberViewRow = Omit<
+  MemberRow,
+  | 'passwordHash'
+  | 'paymentPasswordHash'
+  | 'tokenVersion'
+  | 'source'
+  | 'agreementSignedAt'
+  | 'accountManagerId'
+  | 'registeredFrom'
+  | 'bdVid'
+  | 'updatedAt'
+> & { hasPassword: boolean; hasPaymentPassword: boolean };
+
 export function createMemberService({ repository, now, agreementVersion }: MemberServiceDeps) {
-  const toInfo = (row: MemberRow): MemberInfo => ({
+  const toInfo = (row: MemberRow): MemberInfo =>
+    viewToInfo({
+      ...row,
+      hasPassword: row.passwordHash !== null,
+      hasPaymentPassword: row.paymentPasswordHash !== null,
+    });
+
+  const viewToInfo = (row: MemberViewRow): MemberInfo => ({
     id: row.id,
     mobile: row.mobile,
     userName: row.userName,
@@ -44,8 +65,8 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
     gradeName: gradeNames[row.grade],
     points: row.points,
     balance: row.balance,
-    hasPassword: row.passwordHash !== null,
-    hasPaymentPassword: row.paymentPasswordHash !== null,
+    hasPassword: row.hasPassword,
+    hasPaymentPassword: row.hasPaymentPassword,
     agreementVersion: row.agreementVersion,
     agreementCurrent: row.agreementVersion === agreementVersion,
     createdAt: row.createdAt.toISOString(),
@@ -65,7 +86,25 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
   };
 
   return {
-    findAuthState: (id: number) => repository.findAuthState(id),
+    /** For authentication: the member's own view, token version and session state. */
+    async findAuthState(id: number, sessionOwnerId: number, sessionId: string) {
+      const row = await repository.findAuthState(id, sessionOwnerId, sessionId);
+      if (!row) return null;
+      const { tokenVersion, sessionLive, ...view } = row;
+      return { tokenVersion, sessionLive, profile: viewToInfo(view) };
+    },
+
+    createSession: repository.createSession,
+
+    /** Logout on this device: its session ends, other devices stay logged in. */
+    async revokeSession(memberId: number, sessionId: string) {
+      await repository.revokeSession(memberId, sessionId, now());
+    },
+
+    /** Every device of the member is logged out. */
+    async revokeAllSessions(memberId: number) {
+      return revoked(await repository.revokeAllSessions(memberId, now()));
+    },
 
     /** The member's row; 401 when the member is gone (its token was valid a moment ago). */
     get: mustFind,

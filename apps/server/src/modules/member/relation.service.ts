@@ -21,6 +21,7 @@ export interface RelationServiceDeps {
   issueToken: (
     member: { id: number; tokenVersion: number },
     actingFor?: { id: number; tokenVersion: number },
+    sessionId?: string,
   ) => Promise<string>;
   onNoticeError?: (error: unknown) => void;
 }
@@ -138,17 +139,19 @@ export function createRelationService(deps: RelationServiceDeps) {
       const related = await members.findById(relatedMemberId);
       if (!related || related.status === 'disabled') throw refuse();
       return {
-        accessToken: await deps.issueToken(related, {
-          id: mainMemberId,
-          tokenVersion: main.tokenVersion,
-        }),
+        // In the caller's session: logging out while switched ends this device's login.
+        accessToken: await deps.issueToken(
+          related,
+          { id: mainMemberId, tokenVersion: main.tokenVersion },
+          caller.sessionId,
+        ),
       };
     },
 
     async switchBack(caller: AuthMember): Promise<{ accessToken: string }> {
       if (caller.mainMemberId === null) throw new AppError(403, '当前不是关联账号身份');
       const main = await members.get(caller.mainMemberId);
-      return { accessToken: await deps.issueToken(main) };
+      return { accessToken: await deps.issueToken(main, undefined, caller.sessionId) };
     },
 
     async context(caller: AuthMember): Promise<RelationContext> {
