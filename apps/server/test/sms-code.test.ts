@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
 
 let t: TestApp;
@@ -254,5 +254,54 @@ describe('SMS codes', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('人机验证失败，请重试');
+  });
+});
+
+describe('Register and its code', () => {
+  it('keeps the code when the member could not be inserted, so a retry works', async () => {
+    const mobile = uniqueMobile();
+    const ip = freshIp();
+    await send(mobile, ip);
+    const code = await t.lastCode(mobile);
+    const create = vi
+      .spyOn(t.app.services.members, 'create')
+      .mockRejectedValueOnce(new Error('connection lost'));
+    try {
+      expect((await register(mobile, code, ip)).status).toBe(500);
+    } finally {
+      create.mockRestore();
+    }
+    expect((await register(mobile, code, ip)).status).toBe(200);
+    expect((await register(mobile, code, ip)).body.message).toBe('短信验证码错误或已过期');
+  });
+
+  it('registers once when the same code is sent many times at once; the others are told', async () => {
+    const mobile = uniqueMobile();
+    const ip = freshIp();
+    await send(mobile, ip);
+    const code = await t.lastCode(mobile);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => register(mobile, code, ip)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const lost of answers.filter((a) => a.status !== 200)) {
+      expect(lost.status).toBe(409);
+      expect(lost.body.message).toBe('该手机号已注册，请直接登录');
+    }
+    const { rows } = await t.database.pool.query('SELECT id FROM member WHERE mobile = $1', [
+      mobile,
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('leaves the code alone when the number was registered meanwhile', async () => {
+    const mobile = uniqueMobile();
+    const ip = freshIp();
+    await send(mobile, ip);
+    const code = await t.lastCode(mobile);
+    await t.createMember({ mobile });
+    const taken = await register(mobile, code, ip);
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('该手机号已注册，请直接登录');
+    // Not used up: the same code still proves the number, and the number is still taken.
+    expect((await register(mobile, code, ip)).status).toBe(409);
   });
 });
