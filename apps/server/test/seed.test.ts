@@ -92,7 +92,7 @@ describe('demo seed', () => {
       status: 'active',
     });
     // The colleague can log in on their own too.
-    expect(await login(RELATED_DEMO_MOBILE)).toBeTruthy();
+    expect(await login(RELATED_DEMO_MOBILE)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
   it('has an effective announcement for every type', async () => {

@@ -100,5 +100,7 @@ test('a failed visit report is not saved and is retried on the next navigation',
   expect(await page.evaluate(() => localStorage.getItem('countGUID'))).toBeNull();
   await page.getByTestId('home-login').click();
   await expect.poll(() => calls).toBe(2);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('countGUID'))).not.toBeNull();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('countGUID')))
+    .toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 });

@@ -85,7 +85,7 @@ export async function latestSmsCode(request: APIRequestContext, mobile: string):
       code = outbox[0]?.text.match(/\d{6}/)?.[0];
       return code;
     })
-    .toBeTruthy();
+    .toMatch(/^\d{6}$/);
   return code as string;
 }
 

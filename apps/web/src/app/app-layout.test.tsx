@@ -52,7 +52,7 @@ describe('navigation guard', () => {
     renderApp('/member');
     expect(await screen.findByTestId('member-name')).toHaveProperty('textContent', '张三');
     expect(document.title).toBe('会员中心');
-    expect(screen.getByTestId('footer')).toBeTruthy();
+    expect(screen.getByTestId('footer')).toBeInTheDocument();
     expect(screen.getByTestId('tab-mine').getAttribute('aria-current')).toBe('page');
     const infoCalls = requests.filter((r) => r.url.pathname === '/api/MemberInfo/Get');
     expect(infoCalls).toHaveLength(1);
@@ -82,7 +82,7 @@ describe('navigation guard', () => {
       'GET /api/MemberInfo/Get': () => ({ body: envelope(null, false, '会员服务维护中') }),
     });
     renderApp('/');
-    expect(await screen.findByText('会员服务维护中')).toBeTruthy();
+    expect(await screen.findByText('会员服务维护中')).toBeInTheDocument();
     expect(useAppStore.getState().memberInfo).toBeNull();
   });
 
@@ -157,7 +157,7 @@ describe('footer', () => {
     renderApp('/member');
     await screen.findByTestId('member-page');
     act(() => fireEvent.click(screen.getByTestId('tab-consult')));
-    expect(await screen.findByTestId('consult-popup-close')).toBeTruthy();
+    expect(await screen.findByTestId('consult-popup-close')).toBeInTheDocument();
     expect(path()).toBe('/member');
     expect(useAppStore.getState().tabIndex).toBe(2);
     expect(screen.getByTestId('tab-consult').getAttribute('aria-current')).toBe('page');
@@ -174,7 +174,7 @@ describe('footer', () => {
     await screen.findByTestId('home-page');
     expect(useAppStore.getState().tabIndex).toBe(0);
     act(() => fireEvent.click(screen.getByTestId('tab-consult')));
-    expect(await screen.findByTestId('consult-popup-close')).toBeTruthy();
+    expect(await screen.findByTestId('consult-popup-close')).toBeInTheDocument();
     act(() => fireEvent.click(screen.getByTestId('consult-popup-close')));
     expect(useAppStore.getState().tabIndex).toBe(3);
     expect(path()).toBe('/');
@@ -260,7 +260,7 @@ describe('navigation guard inside the WeChat browser (spec section 4)', () => {
     const asked = requests.find((r) => r.url.pathname === '/api/MemberAuth/getWxCodeUrl');
     expect(asked?.url.searchParams.get('redirectUri')).toBe(window.location.href);
     // Waiting for WeChat: neither the private page nor /login shows meanwhile.
-    expect(screen.getByText('正在登录')).toBeTruthy();
+    expect(screen.getByText('正在登录')).toBeInTheDocument();
     expect(screen.queryByTestId('login-page')).toBeNull();
   });
 

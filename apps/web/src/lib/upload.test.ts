@@ -50,7 +50,7 @@ class FakeXhr {
 }
 
 async function sentRequest(): Promise<FakeXhr> {
-  await vi.waitFor(() => expect(FakeXhr.last?.body).toBeTruthy());
+  await vi.waitFor(() => expect(FakeXhr.last?.body).toBeInstanceOf(FormData));
   return FakeXhr.last as FakeXhr;
 }
 

@@ -78,7 +78,7 @@ describe('/accountSecurity', () => {
     });
     renderApp('/accountSecurity');
     await screen.findByTestId('security-switched');
-    expect(await screen.findByTestId('switch-back')).toBeTruthy();
+    expect(await screen.findByTestId('switch-back')).toBeInTheDocument();
     expect(screen.queryByTestId('security-login-password')).toBeNull();
     expect(requests.some((r) => r.url.pathname === '/api/WechatMb/GetList')).toBe(false);
   });

@@ -76,7 +76,7 @@ describe('/accountSecurity/bindWechat', () => {
 
     act(() => fireEvent.click(within(item(1)).getByTestId('wechat-unbind')));
     await tapDialogButton('解绑');
-    expect(await screen.findByText('已解绑')).toBeTruthy();
+    expect(await screen.findByText('已解绑')).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBe(renewed);
     expect(localStorage.getItem('accessToken')).not.toBe(old);
     expect(requests.find((r) => r.url.pathname.endsWith('/Unbind'))?.body).toEqual({ id: 1 });
@@ -103,7 +103,7 @@ describe('/accountSecurity/bindWechat', () => {
     await noDialogLeft();
     act(() => fireEvent.click(within(item(2)).getByTestId('wechat-delete')));
     await tapDialogButton('删除');
-    expect(await screen.findByText('已删除')).toBeTruthy();
+    expect(await screen.findByText('已删除')).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBe(renewed);
     await waitFor(() => expect(screen.getAllByTestId('wechat-binding')).toHaveLength(1));
   });
@@ -141,12 +141,12 @@ describe('/accountSecurity/bindWechat', () => {
       },
     });
     renderApp('/accountSecurity/bindWechat');
-    expect(await screen.findByTestId('wechat-empty')).toBeTruthy();
+    expect(await screen.findByTestId('wechat-empty')).toBeInTheDocument();
     expect((await screen.findByTestId('bind-account')).textContent).toBe('138****8000');
     typeInto('bind-password', 'Demo@2026');
     await passVerification();
     act(() => fireEvent.click(screen.getByTestId('bind-submit')));
-    expect(await screen.findByText('绑定成功')).toBeTruthy();
+    expect(await screen.findByText('绑定成功')).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBe(renewed);
     expect(requests.find((r) => r.url.pathname.endsWith('/bind'))?.body).toMatchObject({
       openId: SEALED,
@@ -162,7 +162,7 @@ describe('/accountSecurity/bindWechat', () => {
     // Unbinding it offers to bind the current WeChat again.
     act(() => fireEvent.click(screen.getByTestId('wechat-unbind')));
     await tapDialogButton('解绑');
-    expect(await screen.findByTestId('bind-submit')).toBeTruthy();
+    expect(await screen.findByTestId('bind-submit')).toBeInTheDocument();
     expect(screen.queryByTestId('wechat-current-bound')).toBeNull();
   });
 });

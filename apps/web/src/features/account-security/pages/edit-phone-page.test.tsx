@@ -28,7 +28,7 @@ async function verifyOldMobile() {
   expect((await screen.findByTestId('edit-phone-old-mobile')).textContent).toBe('138****8000');
   await passVerification();
   act(() => fireEvent.click(screen.getByTestId('edit-phone-send-old-code')));
-  expect(await screen.findByText('验证码已发送')).toBeTruthy();
+  expect(await screen.findByText('验证码已发送')).toBeInTheDocument();
   typeInto('edit-phone-old-code', '111111');
   act(() => fireEvent.click(screen.getByTestId('edit-phone-next')));
   await screen.findByTestId('edit-phone-new-mobile');
@@ -75,7 +75,7 @@ describe('/userInfo/editPhone', () => {
     typeInto('edit-phone-new-code', '222222');
     act(() => fireEvent.click(screen.getByTestId('edit-phone-submit')));
 
-    expect(await screen.findByText('手机号已更换')).toBeTruthy();
+    expect(await screen.findByText('手机号已更换')).toBeInTheDocument();
     await screen.findByTestId('security-page');
     expect(currentPath()).toBe('/accountSecurity');
     expect(localStorage.getItem('accessToken')).toBe(renewed);
@@ -104,7 +104,7 @@ describe('/userInfo/editPhone', () => {
     const later = Date.now() + 11 * 60_000;
     vi.spyOn(Date, 'now').mockReturnValue(later);
     act(() => fireEvent.click(screen.getByTestId('edit-phone-submit')));
-    expect(await screen.findByText('原手机号验证已过期，请重新验证')).toBeTruthy();
+    expect(await screen.findByText('原手机号验证已过期，请重新验证')).toBeInTheDocument();
     await screen.findByTestId('edit-phone-old-code');
     expect(requests.some((r) => r.url.pathname.endsWith('/ChangeMobile'))).toBe(false);
   });
@@ -169,12 +169,12 @@ describe('/userInfo/editPhone', () => {
     typeInto('apply-mobile', '13900139000');
     await passVerification();
     act(() => fireEvent.click(screen.getByTestId('apply-send-code')));
-    expect(await screen.findByText('验证码已发送')).toBeTruthy();
+    expect(await screen.findByText('验证码已发送')).toBeInTheDocument();
     typeInto('apply-sms-code', '333333');
     typeInto('apply-reason', '原手机号已停机');
 
     act(() => fireEvent.click(screen.getByTestId('apply-submit')));
-    expect(await screen.findByText('请上传身份证明材料')).toBeTruthy();
+    expect(await screen.findByText('请上传身份证明材料')).toBeInTheDocument();
 
     const file = new File(['jpeg'], 'id-card.JPG', { type: 'image/jpeg' });
     act(() => fireEvent.change(screen.getByTestId('apply-file'), { target: { files: [file] } }));
@@ -183,7 +183,7 @@ describe('/userInfo/editPhone', () => {
     act(() => xhr.progress(40));
     expect(screen.getByTestId('apply-upload-progress').textContent).toContain('40%');
     act(() => xhr.finish());
-    expect(await screen.findByText('上传成功')).toBeTruthy();
+    expect(await screen.findByText('上传成功')).toBeInTheDocument();
     expect(xhr.body.get('key')).toBe('identity/7/doc1.jpg');
     expect(
       requests
@@ -236,7 +236,7 @@ describe('/userInfo/editPhone', () => {
     const input = await screen.findByTestId('apply-file');
     const file = new File(['%PDF'], 'proof.pdf', { type: 'application/pdf' });
     act(() => fireEvent.change(input, { target: { files: [file] } }));
-    expect(await screen.findByText('文件上传失败，请重试')).toBeTruthy();
-    expect(screen.getByTestId('apply-repick')).toBeTruthy();
+    expect(await screen.findByText('文件上传失败，请重试')).toBeInTheDocument();
+    expect(screen.getByTestId('apply-repick')).toBeInTheDocument();
   });
 });

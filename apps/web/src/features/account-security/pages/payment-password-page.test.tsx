@@ -47,10 +47,10 @@ describe('/accountSecurity/payThePassword', () => {
     });
     renderApp('/accountSecurity/payThePassword');
     expect((await screen.findByTestId('pay-password-mobile')).textContent).toBe('138****8000');
-    expect(screen.getByText('设置支付密码')).toBeTruthy();
+    expect(screen.getByText('设置支付密码')).toBeInTheDocument();
     await passVerification();
     act(() => fireEvent.click(screen.getByTestId('pay-password-send-code')));
-    expect(await screen.findByText('验证码已发送')).toBeTruthy();
+    expect(await screen.findByText('验证码已发送')).toBeInTheDocument();
     const send = requests.find((r) => r.url.pathname.endsWith('/SendChangePaymentPasswordMessage'));
     expect(send?.body).toEqual({
       mobile: '13800138000',
@@ -62,7 +62,7 @@ describe('/accountSecurity/payThePassword', () => {
     typePasscode('pay-password-confirm', '385917');
     act(() => fireEvent.click(screen.getByTestId('pay-password-submit')));
 
-    expect(await screen.findByText('支付密码已设置')).toBeTruthy();
+    expect(await screen.findByText('支付密码已设置')).toBeInTheDocument();
     await screen.findByTestId('security-page');
     expect(currentPath()).toBe('/accountSecurity');
     expect(localStorage.getItem('accessToken')).toBe(renewed);
@@ -82,7 +82,7 @@ describe('/accountSecurity/payThePassword', () => {
     act(() => fireEvent.focus(field));
     const keyboard = await waitFor(() => {
       const found = document.querySelector('.adm-number-keyboard-popup');
-      expect(found).toBeTruthy();
+      expect(found).toBeInTheDocument();
       return found as HTMLElement;
     });
     for (const digit of '2468') {
@@ -104,7 +104,7 @@ describe('/accountSecurity/payThePassword', () => {
     typePasscode('pay-password-input', '385917');
     typePasscode('pay-password-confirm', '385918');
     act(() => fireEvent.click(screen.getByTestId('pay-password-submit')));
-    expect(await screen.findByText('两次输入的支付密码不一致')).toBeTruthy();
+    expect(await screen.findByText('两次输入的支付密码不一致')).toBeInTheDocument();
     expect(requests.some((r) => r.url.pathname.endsWith('/ChangePaymentPassword'))).toBe(false);
   });
 
@@ -116,6 +116,6 @@ describe('/accountSecurity/payThePassword', () => {
       }),
     });
     renderApp('/accountSecurity/payThePassword');
-    expect(await screen.findByText('新支付密码')).toBeTruthy();
+    expect(await screen.findByText('新支付密码')).toBeInTheDocument();
   });
 });

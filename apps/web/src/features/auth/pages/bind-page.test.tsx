@@ -59,7 +59,7 @@ describe('/bind', () => {
     await screen.findByTestId('security-page');
     expect(currentPath()).toBe('/accountSecurity');
     expect(localStorage.getItem('accessToken')).toBe(token);
-    expect(await screen.findByText('绑定成功')).toBeTruthy();
+    expect(await screen.findByText('绑定成功')).toBeInTheDocument();
     const bind = requests.find((r) => r.url.pathname === '/api/WechatMb/bind');
     expect(bind?.body).toEqual({
       openId: SEALED,
@@ -87,7 +87,7 @@ describe('/bind', () => {
     typeInto('bind-mobile', '13800138000');
     await passVerification();
     act(() => fireEvent.click(screen.getByTestId('bind-send-code')));
-    expect(await screen.findByText('验证码已发送')).toBeTruthy();
+    expect(await screen.findByText('验证码已发送')).toBeInTheDocument();
     typeInto('bind-sms-code', '246810');
     act(() => fireEvent.click(screen.getByTestId('bind-submit')));
     await screen.findByTestId('member-page');
@@ -122,7 +122,7 @@ describe('/bind', () => {
       }),
     });
     renderApp('/bind');
-    expect(await screen.findByText('正在获取微信身份')).toBeTruthy();
+    expect(await screen.findByText('正在获取微信身份')).toBeInTheDocument();
     await vi.waitFor(() =>
       expect(assign).toHaveBeenCalledWith(
         'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1',

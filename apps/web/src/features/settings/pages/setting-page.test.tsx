@@ -63,7 +63,7 @@ describe('/setting, 会员设置', () => {
     act(() => fireEvent.click(choices[0] as HTMLElement));
     await screen.findByTestId('member-page');
     expect(currentPath()).toBe('/member');
-    expect(await screen.findByText('已切换到 李工')).toBeTruthy();
+    expect(await screen.findByText('已切换到 李工')).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBe(switchedToken);
     const switched = requests.find((r) => r.url.pathname.endsWith('/SwitchMember'));
     expect(switched?.url.searchParams.get('id')).toBe('201');
@@ -101,7 +101,7 @@ describe('/setting, 会员设置', () => {
     act(() => fireEvent.click(choice));
     await screen.findByTestId('member-page');
     expect(useAppStore.getState().memberInfo).toBeNull();
-    expect(screen.getByTestId('member-header-loading')).toBeTruthy();
+    expect(screen.getByTestId('member-header-loading')).toBeInTheDocument();
     release();
     await waitFor(() => expect(useAppStore.getState().memberInfo?.realName).toBe('李工'));
   });
@@ -138,7 +138,7 @@ describe('/setting, 会员设置', () => {
     expect((await screen.findByTestId('switched-banner')).textContent).toContain(
       '当前以关联账号「李工」身份操作',
     );
-    expect(screen.getByTestId('switcher-switched')).toBeTruthy();
+    expect(screen.getByTestId('switcher-switched')).toBeInTheDocument();
     act(() => fireEvent.click(screen.getByTestId('switch-back')));
     await screen.findByTestId('member-page');
     expect(localStorage.getItem('accessToken')).toBe(mainToken);
@@ -159,7 +159,7 @@ describe('/setting, 会员设置', () => {
       expect(screen.getByTestId('setting-agreement-version').textContent).toBe('已同意 2026-11 版'),
     );
     act(() => fireEvent.click(screen.getByTestId('setting-agreement')));
-    expect(await screen.findByText('一、协议的接受')).toBeTruthy();
+    expect(await screen.findByText('一、协议的接受')).toBeInTheDocument();
   });
 
   it('logs out after confirmation, telling the server', async () => {
