@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 
@@ -93,6 +93,148 @@ describe('web app', () => {
     expect(String(res.headers['content-type'])).toMatch(/image\/svg\+xml/);
     expect(res.body).toContain('<svg');
     expect((await get('/avatars/nobody.svg')).statusCode).toBe(404);
+  });
+});
+
+describe('route preloads', () => {
+  // A build shaped like Vite's: the entry links its own imports; each screen is a lazy chunk.
+  const SHELL = [
+    '<!doctype html>',
+    '<html lang="zh-CN">',
+    '  <head>',
+    '    <title>会员中心</title>',
+    '    <script type="module" crossorigin src="/assets/index-e1.js"></script>',
+    '    <link rel="modulepreload" crossorigin href="/assets/framework-f1.js">',
+    '    <link rel="stylesheet" crossorigin href="/assets/index-c1.css">',
+    '  </head>',
+    '  <body><div id="root"></div></body>',
+    '</html>',
+  ].join('\n');
+  const manifest = {
+    'index.html': {
+      file: 'assets/index-e1.js',
+      isEntry: true,
+      imports: ['_framework-f1.js'],
+      dynamicImports: [
+        'src/app/routes/home-route.tsx',
+        'src/app/routes/login-route.tsx',
+        'src/app/routes/member-route.tsx',
+      ],
+      css: ['assets/index-c1.css'],
+    },
+    '_framework-f1.js': { file: 'assets/framework-f1.js' },
+    '_input-i1.js': {
+      file: 'assets/input-i1.js',
+      imports: ['_framework-f1.js'],
+      css: ['assets/input-c2.css'],
+    },
+    'src/app/routes/login-route.tsx': {
+      file: 'assets/login-route-l1.js',
+      isDynamicEntry: true,
+      imports: ['_framework-f1.js', '_input-i1.js', 'index.html'],
+      css: ['assets/login-route-c3.css'],
+    },
+    'src/app/routes/home-route.tsx': {
+      file: 'assets/home-route-h1.js',
+      isDynamicEntry: true,
+      imports: ['_framework-f1.js', 'index.html'],
+    },
+    'src/app/routes/member-route.tsx': {
+      file: 'assets/member-route-m1.js',
+      isDynamicEntry: true,
+      imports: ['_framework-f1.js', 'index.html'],
+    },
+  };
+  const routes = {
+    '/': 'src/app/routes/home-route.tsx',
+    '/login': 'src/app/routes/login-route.tsx',
+    '/member': 'src/app/routes/member-route.tsx',
+  };
+  let app: TestApp;
+  let routedDist: string;
+
+  beforeAll(async () => {
+    routedDist = mkdtempSync(path.join(os.tmpdir(), 'pcb-web-dist-'));
+    mkdirSync(path.join(routedDist, '.vite'));
+    writeFileSync(path.join(routedDist, 'index.html'), SHELL);
+    writeFileSync(path.join(routedDist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    writeFileSync(path.join(routedDist, '.vite', 'routes.json'), JSON.stringify(routes));
+    app = await buildTestApp({ databaseUrl: t.databaseUrl, env: { WEB_DIST_DIR: routedDist } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(routedDist, { recursive: true, force: true });
+  });
+
+  const page = (url: string, acceptEncoding?: string) =>
+    app.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+  const links = (html: string) => html.match(/<link [^>]*>/g) ?? [];
+
+  it("links the login screen's chunks and styles in the shell served for /login", async () => {
+    const res = await page('/login');
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(links(res.body)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/framework-f1.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/index-c1.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/login-route-l1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/input-i1.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/login-route-c3.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/input-c2.css">',
+    ]);
+    // The added links sit in the head, after what Vite wrote there.
+    expect(res.body.indexOf('login-route-l1.js')).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
+  it('adds nothing inline: the only script is the entry, by its src', async () => {
+    const res = await page('/login');
+    expect(res.body.match(/<script\b[^>]*>/g)).toEqual([
+      '<script type="module" crossorigin src="/assets/index-e1.js">',
+    ]);
+    expect(res.body).not.toMatch(/<script\b[^>]*>[^<]/);
+    expect(res.body).not.toMatch(/<style\b|\son[a-z]+=/i);
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it('gives each route its own chunks, and other paths the plain shell', async () => {
+    const member = await page('/member');
+    expect(links(member.body)).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/member-route-m1.js">',
+    );
+    expect(member.body).not.toContain('login-route');
+    expect(member.body).not.toContain('input-i1');
+
+    const home = await page('/');
+    expect(links(home.body)).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/home-route-h1.js">',
+    );
+
+    for (const url of ['/TheOrders/orderDetail?id=9', '/index.html']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(SHELL);
+    }
+  });
+
+  it('answers query strings and HEAD like the bare path, compressed when accepted', async () => {
+    const plain = (await page('/login')).body;
+    expect((await page('/login?redirect=%2Fmember')).body).toBe(plain);
+    const head = await app.app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+
+    const br = await page('/login', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    const gz = await page('/login', 'gzip, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
   });
 });
 

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -14,6 +16,123 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
 export interface WebAppOptions {
   webDistDir: string;
   publicDir: string;
+}
+
+/** One entry of Vite's build manifest (`dist/.vite/manifest.json`), the fields read here. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The route table the web build writes beside the manifest (`dist/.vite/routes.json`): each
+ * route pattern of the web app and the manifest key of the lazy module that renders it.
+ */
+type RouteTable = Record<string, string>;
+
+/** A chunk and everything it imports statically, depth first, the chunk itself first. */
+function staticClosure(
+  manifest: Manifest,
+  key: string,
+  seen = new Map<string, ManifestChunk>(),
+): ManifestChunk[] {
+  const chunk = manifest[key];
+  if (chunk && !seen.has(key)) {
+    seen.set(key, chunk);
+    for (const dep of chunk.imports ?? []) staticClosure(manifest, dep, seen);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The link tags that let the browser fetch a route's chunks and styles together with the entry
+ * instead of after it has run (docs/decisions/0012-page-loading.md). Files the shell already
+ * names (the entry and its imports, which Vite links itself) are left out. Links only: the
+ * Content-Security-Policy allows no inline script.
+ */
+export function routePreloadTags(manifest: Manifest, routeKey: string, shell: string): string[] {
+  const chunks = staticClosure(manifest, routeKey);
+  const scripts = chunks.map((chunk) => `/${chunk.file}`);
+  const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((f) => `/${f}`);
+  const isNew = (href: string) => !shell.includes(`"${href}"`);
+  return [
+    ...scripts.filter(isNew).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...styles.filter(isNew).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+  ];
+}
+
+/** The SPA shell with a route's preload links, before `</head>`. */
+export function shellWithPreloads(shell: string, tags: string[]): string {
+  if (tags.length === 0) return shell;
+  const at = shell.indexOf('</head>');
+  if (at < 0) return shell;
+  return `${shell.slice(0, at)}  ${tags.join('\n    ')}\n  ${shell.slice(at)}`;
+}
+
+interface Variants {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressed(html: string): Variants {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** br, then gzip, when the client accepts it (a `;q=0` refuses). */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+function sendShell(request: FastifyRequest, reply: FastifyReply, variants: Variants) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? variants[encoding] : variants.identity);
+}
+
+async function readJson<T>(file: string): Promise<T | undefined> {
+  return existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as T) : undefined;
+}
+
+/**
+ * Each route of the web app's route table answers with the shell plus that route's preload
+ * links, built once at start (restart after a rebuild, as for the static files). Without the
+ * table (an older build) the plain index.html serves every route, as before.
+ */
+async function registerRouteShells(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const manifest = await readJson<Manifest>(path.join(webDistDir, '.vite', 'manifest.json'));
+  const routes = await readJson<RouteTable>(path.join(webDistDir, '.vite', 'routes.json'));
+  if (!manifest || !routes) return;
+  const shell = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
+  for (const [pattern, routeKey] of Object.entries(routes)) {
+    if (!manifest[routeKey] || app.hasRoute({ method: 'GET', url: pattern })) continue;
+    const variants = compressed(
+      shellWithPreloads(shell, routePreloadTags(manifest, routeKey, shell)),
+    );
+    app.get(pattern, (request, reply) => sendShell(request, reply, variants));
+  }
 }
 
 /**
@@ -43,6 +162,7 @@ export async function registerWebApp(
     cacheControl: false,
     setHeaders: setCacheHeaders,
   });
+  await registerRouteShells(app, options.webDistDir);
   return true;
 }
 
