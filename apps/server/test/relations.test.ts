@@ -32,19 +32,34 @@ async function account(values: { realName?: string } = {}): Promise<Account> {
 }
 
 const applyFor = (main: Account, mobile: string) =>
-  t.post<Relation>('/api/MemberRelationApprove/Apply', { mobile }, { token: main.token });
+  t.post<{ ok: true }>('/api/MemberRelationApprove/Apply', { mobile }, { token: main.token });
+
+/** What Apply answers for every number but one's own. */
+const APPLIED = { success: true, data: { ok: true }, message: '' };
+
+const listOf = (who: Account) =>
+  t.get<RelationList>('/api/MemberRelationApprove/GetRelationListForMember', {
+    token: who.token,
+  });
+
+/** main asks related by number: returns the request's id, as the asked member sees it. */
+async function ask(main: Account, related: Account): Promise<number> {
+  expect((await applyFor(main, related.mobile)).body).toEqual(APPLIED);
+  const found = (await listOf(related)).body.data.mainMembers.find((r) => r.member.id === main.id);
+  if (!found) throw new Error('the request is not in the asked member’s list');
+  return found.id;
+}
 
 /** main asks, related approves: returns the relation id. */
 async function relate(main: Account, related: Account): Promise<number> {
-  const applied = await applyFor(main, related.mobile);
-  expect(applied.status).toBe(200);
+  const id = await ask(main, related);
   const approved = await t.post<Relation>(
     '/api/MemberRelationApprove/Approve',
-    { id: applied.body.data.id },
+    { id },
     { token: related.token },
   );
   expect(approved.body.data.status).toBe('approved');
-  return applied.body.data.id;
+  return id;
 }
 
 const switchTo = (token: string, id: number) =>
@@ -72,16 +87,7 @@ describe('MemberRelationApprove.Apply, Approve, Reject', () => {
     const main = await account({ realName: '王经理' });
     const related = await account({ realName: '赵工' });
     const res = await applyFor(main, related.mobile);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
-      status: 'pending',
-      decidedAt: null,
-      member: {
-        id: related.id,
-        displayName: '赵工',
-        mobileMasked: `${related.mobile.slice(0, 3)}****${related.mobile.slice(7)}`,
-      },
-    });
+    expect(res.body).toEqual(APPLIED);
     const [notice] = await t.outbox(related.mobile);
     expect(notice?.text).toContain('王经理');
     expect(notice?.text).not.toMatch(/\d{6}/);
@@ -90,7 +96,15 @@ describe('MemberRelationApprove.Apply, Approve, Reject', () => {
       token: main.token,
       query: { isMobile: 'true' },
     });
-    expect(mine.body.data.related.map((r) => r.member.id)).toEqual([related.id]);
+    // The asker sees the masked number only, until the member agrees.
+    const masked = `${related.mobile.slice(0, 3)}****${related.mobile.slice(7)}`;
+    expect(mine.body.data.related).toEqual([
+      expect.objectContaining({
+        status: 'pending',
+        decidedAt: null,
+        member: { id: related.id, displayName: masked, mobileMasked: masked, companyName: null },
+      }),
+    ]);
     expect(mine.body.data.mainMembers).toEqual([]);
     const theirs = await t.get<RelationList>(
       '/api/MemberRelationApprove/GetRelationListForMember',
@@ -98,7 +112,7 @@ describe('MemberRelationApprove.Apply, Approve, Reject', () => {
     );
     expect(theirs.body.data.mainMembers).toEqual([
       expect.objectContaining({
-        id: res.body.data.id,
+        id: mine.body.data.related[0]?.id,
         status: 'pending',
         member: expect.objectContaining({ id: main.id, displayName: '王经理' }),
       }),
@@ -126,28 +140,41 @@ describe('MemberRelationApprove.Apply, Approve, Reject', () => {
     expect(theirs.body.data.mainMembers).toHaveLength(9);
   });
 
-  it('refuses self, unknown numbers and a second request', async () => {
+  it('answers every number alike but one’s own: a member’s, unknown, asked before, related', async () => {
     const main = await account();
     const self = await applyFor(main, main.mobile);
     expect(self.status).toBe(400);
     expect(self.body.message).toBe('不能关联自己的账号');
-    const unknown = await applyFor(main, uniqueMobile());
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('该手机号未注册会员');
 
     const related = await account();
-    await applyFor(main, related.mobile);
-    const twice = await applyFor(main, related.mobile);
-    expect(twice.status).toBe(409);
-    const id = (await applyFor(await account(), related.mobile)).body.data.id;
-    expect(id).toEqual(expect.any(Number));
+    const approved = await account();
+    await relate(main, approved);
+    const answers = [
+      await applyFor(main, uniqueMobile()),
+      await applyFor(main, related.mobile),
+      await applyFor(main, related.mobile),
+      await applyFor(main, approved.mobile),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(APPLIED);
+    }
+    // Only the member's number made a request; asking again changed nothing.
+    const mine = (await listOf(main)).body.data.related;
+    expect(mine.map((r) => [r.member.id, r.status])).toEqual([
+      [related.id, 'pending'],
+      [approved.id, 'approved'],
+    ]);
+    expect(await t.outbox(related.mobile)).toHaveLength(1);
+    // Another main member's request stands beside it.
+    await ask(await account(), related);
   });
 
   it('lets only the invited member answer, only once', async () => {
     const main = await account();
     const related = await account();
     const stranger = await account();
-    const { id } = (await applyFor(main, related.mobile)).body.data;
+    const id = await ask(main, related);
     for (const who of [main, stranger]) {
       const res = await t.post('/api/MemberRelationApprove/Approve', { id }, { token: who.token });
       expect(res.status).toBe(404);
@@ -166,29 +193,32 @@ describe('MemberRelationApprove.Apply, Approve, Reject', () => {
     );
     expect(reject.status).toBe(409);
     expect(reject.body.message).toBe('该关联申请已处理');
-    const again = await applyFor(main, related.mobile);
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe('已与该会员关联');
+    expect((await applyFor(main, related.mobile)).body).toEqual(APPLIED);
+    expect((await listOf(related)).body.data.mainMembers).toEqual([
+      expect.objectContaining({ id, status: 'approved' }),
+    ]);
   });
 
   it('turns a rejected request back to pending when asked again', async () => {
     const main = await account();
     const related = await account();
-    const { id } = (await applyFor(main, related.mobile)).body.data;
+    const id = await ask(main, related);
     const rejected = await t.post<Relation>(
       '/api/MemberRelationApprove/Reject',
       { id },
       { token: related.token },
     );
     expect(rejected.body.data.status).toBe('rejected');
-    const again = await applyFor(main, related.mobile);
-    expect(again.body.data).toMatchObject({ id, status: 'pending', decidedAt: null });
+    expect((await applyFor(main, related.mobile)).body).toEqual(APPLIED);
+    expect((await listOf(main)).body.data.related).toEqual([
+      expect.objectContaining({ id, status: 'pending', decidedAt: null }),
+    ]);
   });
 
   it('allows 20 requests a day per member', async () => {
     const main = await account();
     for (let i = 0; i < 20; i++) {
-      expect((await applyFor(main, uniqueMobile())).status).toBe(404);
+      expect((await applyFor(main, uniqueMobile())).status).toBe(200);
     }
     const capped = await applyFor(main, (await account()).mobile);
     expect(capped.status).toBe(429);
@@ -197,6 +227,15 @@ describe('MemberRelationApprove.Apply, Approve, Reject', () => {
     const { tokenVersion } = await t.app.services.members.get(main.id);
     const token = await t.app.services.tokens.issue({ id: main.id, tokenVersion });
     expect((await applyFor({ ...main, token }, (await account()).mobile)).status).toBe(200);
+  });
+
+  it('allows 20 a day even when 30 are sent at the same moment', async () => {
+    const main = await account();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => applyFor(main, uniqueMobile())),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
   });
 });
 
@@ -247,7 +286,7 @@ describe('switching', () => {
     const rejected = await account();
     const reverse = await account();
     await applyFor(main, pending.mobile);
-    const { id } = (await applyFor(main, rejected.mobile)).body.data;
+    const id = await ask(main, rejected);
     await t.post('/api/MemberRelationApprove/Reject', { id }, { token: rejected.token });
     await relate(reverse, main);
     for (const target of [stranger, pending, rejected, reverse, main]) {

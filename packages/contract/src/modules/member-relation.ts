@@ -44,11 +44,12 @@ export const MemberRelationApprove = {
     module: 'MemberRelationApprove',
     action: 'Apply',
     method: 'POST',
-    summary: '作为主账号请求关联另一个会员（对方同意后生效）',
+    summary:
+      '作为主账号请求关联另一个会员（对方同意后生效）；除本人号码外，无论号码是否注册、是否已申请，回答都相同',
     access: 'member',
     whenSwitched: 'refuse',
     input: z.object({ mobile: mobileSchema }),
-    output: relationSchema,
+    output: okSchema,
   }),
   Approve: defineEndpoint({
     module: 'MemberRelationApprove',

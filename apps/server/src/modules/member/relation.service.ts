@@ -28,18 +28,25 @@ export interface RelationServiceDeps {
 
 const notFound = () => new AppError(404, '关联申请不存在');
 
-const toRelation = (row: RelationWithMember): Relation => ({
-  id: row.id,
-  status: row.status,
-  member: {
-    id: row.other.id,
-    displayName: displayNameOf(row.other),
-    mobileMasked: maskMobile(row.other.mobile),
-    companyName: row.other.companyName,
-  },
-  createdAt: row.createdAt.toISOString(),
-  decidedAt: row.decidedAt?.toISOString() ?? null,
-});
+/**
+ * The relation as the viewer on `side` sees it. A member asked by number shows the asker only
+ * the masked number until approving: knowing a number is not a way to a member's name.
+ */
+const toRelation = (row: RelationWithMember, side: 'main' | 'related'): Relation => {
+  const consented = side === 'related' || row.status === 'approved';
+  return {
+    id: row.id,
+    status: row.status,
+    member: {
+      id: row.other.id,
+      displayName: consented ? displayNameOf(row.other) : maskMobile(row.other.mobile),
+      mobileMasked: maskMobile(row.other.mobile),
+      companyName: consented ? row.other.companyName : null,
+    },
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+};
 
 /**
  * Related accounts (decision 0009): a main member asks, the related member approves, either
@@ -56,7 +63,7 @@ export function createRelationService(deps: RelationServiceDeps) {
     const side = row.mainMemberId === viewerId ? 'main' : 'related';
     const [found] = await repository.listWithOther(viewerId, side, row.id);
     if (!found) throw notFound();
-    return toRelation(found);
+    return toRelation(found, side);
   }
 
   async function notify(mobile: string, mainName: string, mainMobile: string): Promise<void> {
@@ -81,8 +88,12 @@ export function createRelationService(deps: RelationServiceDeps) {
     findSwitchState: (mainMemberId: number, relatedMemberId: number) =>
       repository.findSwitchState(mainMemberId, relatedMemberId),
 
-    async apply(mainMemberId: number, mobile: string): Promise<Relation> {
-      // Counted before anything is looked up, so the 404 cannot be used to list members.
+    /**
+     * The same answer for every number but one's own: a member's or not, asked before or
+     * already related. Apply must not tell which numbers are members.
+     */
+    async apply(mainMemberId: number, mobile: string): Promise<{ ok: true }> {
+      // Counted before anything is looked up: at most 20 numbers a day reach the lookup.
       const applies = await deps.store.incr(`relation:apply:${mainMemberId}`, DAY_MS);
       if (applies > RELATION_APPLIES_PER_DAY) {
         throw new AppError(429, '今日关联申请次数已达上限，请明天再试');
@@ -90,15 +101,11 @@ export function createRelationService(deps: RelationServiceDeps) {
       const main = await members.get(mainMemberId);
       if (main.mobile === mobile) throw new AppError(400, '不能关联自己的账号');
       const target = await members.findByMobile(mobile);
-      if (!target) throw new AppError(404, '该手机号未注册会员');
+      if (!target) return { ok: true };
+      // Undefined when already pending or approved: nothing new to tell the member.
       const requested = await repository.request(mainMemberId, target.id, now());
-      if (!requested) {
-        const existing = await repository.findPair(mainMemberId, target.id);
-        if (existing?.status === 'approved') throw new AppError(409, '已与该会员关联');
-        throw new AppError(409, '已向该会员发送关联申请，请等待对方处理');
-      }
-      await notify(target.mobile, displayNameOf(main), main.mobile);
-      return view(requested, mainMemberId);
+      if (requested) await notify(target.mobile, displayNameOf(main), main.mobile);
+      return { ok: true };
     },
 
     /** Only the invited member answers, and only a pending request. */
@@ -122,7 +129,10 @@ export function createRelationService(deps: RelationServiceDeps) {
         repository.listWithOther(memberId, 'main'),
         repository.listWithOther(memberId, 'related'),
       ]);
-      return { related: related.map(toRelation), mainMembers: mainMembers.map(toRelation) };
+      return {
+        related: related.map((row) => toRelation(row, 'main')),
+        mainMembers: mainMembers.map((row) => toRelation(row, 'related')),
+      };
     },
 
     /**
