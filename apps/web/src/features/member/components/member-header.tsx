@@ -1,7 +1,57 @@
+import type { ReactNode } from 'react';
+import { Button, Skeleton } from 'antd-mobile';
 import { maskMobile, type MemberInfo } from '@pcb/contract';
 import { memberDisplayName } from '../../../lib/member-info';
 import { formatFen } from '../../../lib/money';
-import { UserIcon } from '../../../components/icons';
+import { AlertCircleIcon, UserIcon } from '../../../components/icons';
+import { LogoMark } from '../../../components/logo-mark';
+
+/**
+ * The orange header of the member centre with the brand on top. It stays whatever the member
+ * info does: loading shows a skeleton inside it, a failure its message and a retry.
+ */
+function MemberHeaderFrame({
+  children,
+  testId,
+  busy,
+}: {
+  children: ReactNode;
+  testId: string;
+  busy?: boolean;
+}) {
+  return (
+    <header className="member-header" data-testid={testId} aria-busy={busy || undefined}>
+      <div className="member-brand">
+        <LogoMark className="member-brand-logo" size={24} />
+        <span className="member-brand-name">会员中心</span>
+      </div>
+      {children}
+    </header>
+  );
+}
+
+export function MemberHeaderLoading() {
+  return (
+    <MemberHeaderFrame testId="member-header-loading" busy>
+      <Skeleton.Title animated />
+      <Skeleton.Paragraph lineCount={2} animated />
+    </MemberHeaderFrame>
+  );
+}
+
+export function MemberHeaderError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <MemberHeaderFrame testId="member-header-error">
+      <div className="member-header-error" role="alert" data-testid="page-error">
+        <AlertCircleIcon className="member-header-error-icon" />
+        <div className="member-header-error-text">{message}</div>
+        <Button size="small" shape="rounded" onClick={onRetry} data-testid="retry">
+          重新加载
+        </Button>
+      </div>
+    </MemberHeaderFrame>
+  );
+}
 
 /** Who is logged in, with grade, points and balance. */
 export function MemberHeader({ info }: { info: MemberInfo }) {
@@ -10,7 +60,7 @@ export function MemberHeader({ info }: { info: MemberInfo }) {
   // A member known only by mobile gets a figure, not the first digit of the number.
   const hasName = name !== masked;
   return (
-    <header className="member-header" data-testid="member-header">
+    <MemberHeaderFrame testId="member-header">
       <div className="member-identity">
         <div className="member-avatar" aria-hidden="true">
           {hasName ? name.slice(0, 1) : <UserIcon />}
@@ -44,6 +94,6 @@ export function MemberHeader({ info }: { info: MemberInfo }) {
           <div className="member-stat-label">账户余额</div>
         </div>
       </div>
-    </header>
+    </MemberHeaderFrame>
   );
 }

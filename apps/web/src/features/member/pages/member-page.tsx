@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Skeleton } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useAppStore } from '../../../lib/app-store';
 import { loadMemberInfo, memberInfoQueryOptions } from '../../../lib/member-info';
-import { PageError } from '../../../components/page-status';
 import { errorMessage } from '../../../components/feedback';
 import { useConfirmLogout } from '../../../components/use-confirm-logout';
-import { MemberHeader } from '../components/member-header';
+import { MemberHeader, MemberHeaderError, MemberHeaderLoading } from '../components/member-header';
 import { ActivationBanner } from '../components/activation-banner';
 import { EntryGrid } from '../components/entry-grid';
 import type { MemberEntry } from '../member-entry';
@@ -42,20 +41,12 @@ export function MemberPage({
   if (memberInfo) header = <MemberHeader info={memberInfo} />;
   else if (memberQuery.isError && !memberQuery.isFetching)
     header = (
-      <div className="member-card">
-        <PageError
-          message={errorMessage(memberQuery.error, '会员信息加载失败')}
-          onRetry={() => void loadMemberInfo().catch(() => undefined)}
-        />
-      </div>
+      <MemberHeaderError
+        message={errorMessage(memberQuery.error, '会员信息加载失败')}
+        onRetry={() => void loadMemberInfo().catch(() => undefined)}
+      />
     );
-  else
-    header = (
-      <header className="member-header" data-testid="member-header-loading" aria-busy="true">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={2} animated />
-      </header>
-    );
+  else header = <MemberHeaderLoading />;
 
   return (
     <div className="member-page" data-testid="member-page">

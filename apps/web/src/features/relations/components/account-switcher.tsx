@@ -40,7 +40,7 @@ export function AccountSwitcher() {
     return (
       <div className="switcher-empty" data-testid="switcher-empty">
         暂无可切换的关联账号。
-        <Link to={paths.associatedAccount} data-testid="switcher-manage">
+        <Link to={paths.associatedAccount} className="tap-target" data-testid="switcher-manage">
           去添加关联账号
         </Link>
       </div>
