@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useAppStore } from '../lib/app-store';
+import { clearToasts } from '../components/feedback';
 import { FOOTER_TABS } from './route-meta';
 
 // The sheet (antd-mobile Popup and its animation library) loads on the first open.
@@ -35,6 +36,7 @@ export function ConsultProvider({ children }: { children: ReactNode }) {
   const setTabIndex = useAppStore((s) => s.setTabIndex);
 
   const open = useCallback(() => {
+    clearToasts();
     setTabIndex(FOOTER_TABS.consult);
     setOpened(true);
     setVisible(true);

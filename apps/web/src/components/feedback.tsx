@@ -27,6 +27,11 @@ export function showWarning(content: string): void {
   show({ content, icon: <AlertCircleIcon /> });
 }
 
+/** Closes the toast on screen, so a sheet opening over the page is not covered by it. */
+export function clearToasts(): void {
+  void loadFeedback().then(({ Toast }) => Toast.clear());
+}
+
 /** A confirmation dialog; resolves true when the member confirms. */
 export async function confirmDialog(options: {
   content: string;

@@ -6,6 +6,7 @@ export const LOCAL_KEYS = {
   wxOpenId: 'wxOpenId',
   orderInfo: 'orderInfo',
   countGUID: 'countGUID',
+  dismissedAnnouncements: 'dismissedAnnouncements',
 } as const;
 
 export const SESSION_KEYS = {
@@ -84,6 +85,18 @@ export const removeOrderInfo = () => write('local', LOCAL_KEYS.orderInfo, null);
 export const getCountGuid = () => read('local', LOCAL_KEYS.countGUID);
 export const setCountGuid = (guid: string) => write('local', LOCAL_KEYS.countGUID, guid);
 export const removeCountGuid = () => write('local', LOCAL_KEYS.countGUID, null);
+
+/** Ids of the announcements the member closed on this device (JSON array, newest last). */
+export function getDismissedAnnouncements(): number[] {
+  try {
+    const ids: unknown = JSON.parse(read('local', LOCAL_KEYS.dismissedAnnouncements) ?? '[]');
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
+export const setDismissedAnnouncements = (ids: number[]) =>
+  write('local', LOCAL_KEYS.dismissedAnnouncements, JSON.stringify(ids));
 
 export const getSessionFrom = () => read('session', SESSION_KEYS.from);
 export const setSessionFrom = (from: string) => write('session', SESSION_KEYS.from, from);

@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../../../lib/query-client';
 import { envelope, fakeToken, inOneHour, mockApi } from '../../../test/api-mock';
+import { expectToast } from '../../../test/ui-text';
 import { ConsultingPanel } from './consulting-panel';
 
 const renderPanel = () =>
@@ -62,7 +63,7 @@ describe('ConsultingPanel', () => {
     stubClipboard(writeText);
     renderPanel();
     fireEvent.click(screen.getByTestId('consult-copy-qq'));
-    expect(await screen.findByText('复制成功')).toBeTruthy();
+    await expectToast('复制成功');
     expect(writeText).toHaveBeenCalledWith('800000000');
   });
 
@@ -73,7 +74,7 @@ describe('ConsultingPanel', () => {
     Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
     renderPanel();
     fireEvent.click(screen.getByTestId('consult-copy-qq'));
-    expect(await screen.findByText('复制成功')).toBeTruthy();
+    await expectToast('复制成功');
     expect(execCommand).toHaveBeenCalledWith('copy');
   });
 
@@ -83,6 +84,6 @@ describe('ConsultingPanel', () => {
     Object.defineProperty(document, 'execCommand', { value: () => false, configurable: true });
     renderPanel();
     fireEvent.click(screen.getByTestId('consult-copy-qq'));
-    expect(await screen.findByText('操作失败')).toBeTruthy();
+    await expectToast('操作失败');
   });
 });

@@ -1,11 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
+import { getLoadedMemberInfo } from '../../../lib/member-info';
 import { queryClient } from '../../../lib/query-client';
 import { envelope, fakeToken, inOneHour, mockApi } from '../../../test/api-mock';
 import { memberFixture } from '../../../test/fixtures';
 import { noDialogLeft } from '../../../test/dialog';
 import { renderApp } from '../../../test/render-app';
+import { expectToast, toastText } from '../../../test/ui-text';
+import { showSuccess } from '../../../components/feedback';
+
+let announcementId = 3;
 
 function api(overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
@@ -13,7 +18,7 @@ function api(overrides: Parameters<typeof mockApi>[0] = {}) {
       r.url.searchParams.get('type') === 'member'
         ? {
             body: envelope({
-              id: 3,
+              id: announcementId,
               type: 'member',
               title: '会员公告',
               content: '积分商城上新',
@@ -32,6 +37,7 @@ function api(overrides: Parameters<typeof mockApi>[0] = {}) {
 }
 
 beforeEach(() => {
+  announcementId = 3;
   useAppStore.setState(initialAppState);
   queryClient.clear();
   localStorage.setItem('accessToken', fakeToken(inOneHour()));
@@ -47,7 +53,11 @@ describe('member centre', () => {
     expect(screen.getByTestId('member-grade').textContent).toBe('银牌');
     expect(screen.getByTestId('member-points').textContent).toBe('120');
     expect(screen.getByTestId('member-balance').textContent).toBe('¥123.45');
-    expect(await screen.findByText(/积分商城上新/)).toBeTruthy();
+    expect((await screen.findByTestId('announcement-member')).textContent).toContain(
+      '会员公告：积分商城上新',
+    );
+    expect(screen.getByTestId('member-header').textContent).toContain('会员中心');
+    expect(screen.getByTestId('logo-mark').getAttribute('alt')).toBe('');
     expect(screen.queryByTestId('activation-banner')).toBeNull();
   });
 
@@ -76,7 +86,7 @@ describe('member centre', () => {
     renderApp('/member');
     await screen.findByTestId('activation-banner');
     act(() => fireEvent.click(screen.getByTestId('member-activate')));
-    expect(await screen.findByText('账号已激活')).toBeTruthy();
+    await expectToast('账号已激活');
     await waitFor(() => expect(screen.queryByTestId('activation-banner')).toBeNull());
     const order = requests
       .map((r) => r.url.pathname)
@@ -93,7 +103,11 @@ describe('member centre', () => {
           : { body: envelope(memberFixture) },
     });
     renderApp('/member');
-    expect(await screen.findByTestId('page-error')).toBeTruthy();
+    // The header stays, with the brand, the message and the way to retry.
+    const header = await screen.findByTestId('member-header-error');
+    expect(header.tagName).toBe('HEADER');
+    expect(header.textContent).toBe('会员中心会员信息暂不可用重新加载');
+    expect(screen.getByTestId('page-error').getAttribute('role')).toBe('alert');
     fail = false;
     act(() => fireEvent.click(screen.getByTestId('retry')));
     expect((await screen.findByTestId('member-name')).textContent).toBe('张三');
@@ -104,7 +118,48 @@ describe('member centre', () => {
     renderApp('/member');
     await screen.findByTestId('member-name');
     act(() => fireEvent.click(screen.getByTestId('member-entry-consult')));
-    expect(await screen.findByTestId('consult-popup-close')).toBeTruthy();
+    expect((await screen.findByTestId('consult-popup')).textContent).toContain('业务咨询');
+  });
+
+  it('closes the 登录成功 toast when the consult sheet opens over the page', async () => {
+    api();
+    renderApp('/member');
+    await screen.findByTestId('member-name');
+    showSuccess('登录成功');
+    await expectToast('登录成功');
+    act(() => fireEvent.click(screen.getByTestId('member-entry-consult')));
+    await screen.findByTestId('consult-popup');
+    // Well within the toast's own 2 s: it was closed, not left to expire.
+    await waitFor(() => expect(toastText()).toBeNull(), { timeout: 500 });
+  });
+
+  it('remembers a dismissed announcement on this device; a new one shows again', async () => {
+    api();
+    const first = renderApp('/member');
+    const bar = await screen.findByTestId('announcement-member');
+    act(() => fireEvent.click(bar.querySelector('.adm-notice-bar-close') as HTMLElement));
+    await waitFor(() => expect(screen.queryByTestId('announcement-member')).toBeNull());
+    expect(localStorage.getItem('dismissedAnnouncements')).toBe('[3]');
+    first.unmount();
+
+    // The next visit: the same announcement stays closed.
+    queryClient.clear();
+    const second = renderApp('/member');
+    await screen.findByTestId('member-name');
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryState(['MemberAuth', 'GetEffectiveAnnouncement', { type: 'member' }])
+          ?.status,
+      ).toBe('success'),
+    );
+    expect(screen.queryByTestId('announcement-member')).toBeNull();
+    second.unmount();
+
+    // Another announcement is news.
+    announcementId = 4;
+    queryClient.clear();
+    renderApp('/member');
+    expect((await screen.findByTestId('announcement-member')).dataset.announcementId).toBe('4');
   });
 
   it('logs out after confirmation: tells the server, then ends the session and lands on /login', async () => {
@@ -121,10 +176,10 @@ describe('member centre', () => {
     });
     act(() => fireEvent.click(confirm));
     await screen.findByTestId('login-page');
-    expect(await screen.findByText('已退出登录')).toBeTruthy();
+    await expectToast('已退出登录');
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('orderInfo')).toBeNull();
-    expect(useAppStore.getState().memberInfo).toBeNull();
+    expect(getLoadedMemberInfo()).toBeUndefined();
     const logout = requests.find((r) => r.url.pathname === '/api/MemberAuth/Logout');
     expect(logout?.method).toBe('POST');
     expect(logout?.headers.get('Authorization')).toBe(`Bearer ${token}`);
@@ -199,7 +254,7 @@ describe('member centre', () => {
     await waitFor(() => expect(screen.getByTestId('member-name').textContent).toBe('张三'));
     await waitFor(() => expect(screen.queryByTestId('switched-banner')).toBeNull());
     expect(localStorage.getItem('accessToken')).toBe(mainToken);
-    expect(await screen.findByText('已切回主账号 张三')).toBeTruthy();
+    await expectToast('已切回主账号 张三');
     expect(
       requests.filter((r) => r.url.pathname.endsWith('/SwitchRelationMainMember')),
     ).toHaveLength(1);

@@ -7,6 +7,7 @@ import { envelope } from '../../../test/api-mock';
 import { baseApi, currentPath, logIn, typeInto } from '../../../test/base-api';
 import { noDialogLeft, tapDialogButton } from '../../../test/dialog';
 import { renderApp } from '../../../test/render-app';
+import { expectFieldError, expectToast } from '../../../test/ui-text';
 
 const relation = (id: number, status: Relation['status'], name: string): Relation => ({
   id,
@@ -25,7 +26,7 @@ function api() {
       const created = relation(9, 'pending', '王工');
       list = { ...list, related: [...list.related, created] };
       expect(r.body).toEqual({ mobile: '13900139000' });
-      return { body: envelope(created) };
+      return { body: envelope({ ok: true }) };
     },
     'POST /api/MemberRelationApprove/Approve': (r) => {
       const id = (r.body as { id: number }).id;
@@ -101,14 +102,35 @@ describe('/associatedAccount', () => {
     await screen.findAllByTestId('related-account');
     typeInto('relation-invite-mobile', '1390013900');
     act(() => fireEvent.click(screen.getByTestId('relation-invite-submit')));
-    expect(await screen.findByText('请输入以1开头的11位手机号')).toBeTruthy();
+    await expectFieldError('relation-invite-mobile', '请输入以1开头的11位手机号');
     typeInto('relation-invite-mobile', '13900139000');
     act(() => fireEvent.click(screen.getByTestId('relation-invite-submit')));
-    expect(await screen.findByText('已发送关联邀请，等待对方同意')).toBeTruthy();
+    await expectToast('邀请已发出');
+    expect((await screen.findByTestId('relation-invite-sent')).textContent).toBe(
+      '邀请已发出：如 139****9000 已注册会员中心，对方将收到短信通知，同意后即可关联。',
+    );
     await waitFor(() => expect(rows('related-account')).toHaveLength(3));
     expect(within(row('related-account', '王工')).getByTestId('relation-status').textContent).toBe(
       '待对方同意',
     );
+  });
+
+  it('says the same whether or not the number is registered', async () => {
+    logIn();
+    // An unregistered number: the server answers as for a registered one, and lists nothing new.
+    baseApi({
+      'GET /api/MemberRelationApprove/GetRelationListForMember': () => ({ body: envelope(list) }),
+      'POST /api/MemberRelationApprove/Apply': () => ({ body: envelope({ ok: true }) }),
+    });
+    renderApp('/associatedAccount');
+    await screen.findAllByTestId('related-account');
+    typeInto('relation-invite-mobile', '13900139000');
+    act(() => fireEvent.click(screen.getByTestId('relation-invite-submit')));
+    await expectToast('邀请已发出');
+    expect((await screen.findByTestId('relation-invite-sent')).textContent).toBe(
+      '邀请已发出：如 139****9000 已注册会员中心，对方将收到短信通知，同意后即可关联。',
+    );
+    expect(rows('related-account')).toHaveLength(2);
   });
 
   it('approves after confirming, and rejects', async () => {
@@ -117,9 +139,11 @@ describe('/associatedAccount', () => {
     renderApp('/associatedAccount');
     await screen.findAllByTestId('main-account');
     act(() => fireEvent.click(within(row('main-account', '周总')).getByTestId('relation-approve')));
-    expect(await screen.findByText(/「周总」可以切换到您的账号/)).toBeTruthy();
+    expect((await screen.findByText(/「周总」可以切换到您的账号/)).textContent).toBe(
+      '同意后，「周总」可以切换到您的账号下单、查看订单。',
+    );
     await tapDialogButton('同意');
-    expect(await screen.findByText('已同意关联')).toBeTruthy();
+    await expectToast('已同意关联');
     await waitFor(() =>
       expect(within(row('main-account', '周总')).getByTestId('relation-status').textContent).toBe(
         '已关联',
@@ -142,9 +166,11 @@ describe('/associatedAccount', () => {
     act(() =>
       fireEvent.click(within(row('related-account', '李工')).getByTestId('relation-remove')),
     );
-    expect(await screen.findByText(/不能再切换到「李工」的账号/)).toBeTruthy();
+    expect((await screen.findByText(/不能再切换到「李工」的账号/)).textContent).toBe(
+      '解除后您将不能再切换到「李工」的账号，确定解除吗？',
+    );
     await tapDialogButton('解除');
-    expect(await screen.findByText('已解除关联')).toBeTruthy();
+    await expectToast('已解除关联');
     await waitFor(() => expect(rows('related-account')).toHaveLength(1));
     const removed = requests.find((r) => r.url.pathname.endsWith('/Delete'));
     expect(removed?.method).toBe('DELETE');
@@ -164,7 +190,7 @@ describe('/associatedAccount', () => {
     });
     renderApp('/associatedAccount');
     await screen.findByTestId('associated-switched');
-    expect(await screen.findByTestId('switch-back')).toBeTruthy();
+    expect((await screen.findByTestId('switch-back')).textContent).toBe('切回主账号');
     expect(requests.some((r) => r.url.pathname.endsWith('/GetRelationListForMember'))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Input } from 'antd-mobile';
-import { mobileSchema, type Relation } from '@pcb/contract';
+import { Button } from 'antd-mobile';
+import { maskMobile, mobileSchema, type Relation } from '@pcb/contract';
 import { useIsLoggedIn } from '../../../lib/auth-session';
 import { paths } from '../../../lib/paths';
 import { useRelationContext } from '../../../lib/relation-context';
@@ -9,7 +9,8 @@ import { setReturnUrl } from '../../../lib/storage';
 import { PageHeader } from '../../../components/page-header';
 import { PageError, PageLoading } from '../../../components/page-status';
 import { confirmDialog, errorMessage, showFail, showSuccess } from '../../../components/feedback';
-import { UsersIcon } from '../../../components/icons';
+import { CheckCircleIcon, UsersIcon } from '../../../components/icons';
+import { MobileField } from '../../../components/mobile-field';
 import { useRelationList } from '../api/get-relation-list';
 import { useApplyRelation } from '../api/apply-relation';
 import { useApproveRelation } from '../api/approve-relation';
@@ -160,9 +161,14 @@ function RelationSection({
   );
 }
 
+/**
+ * Inviting a colleague by mobile. The server answers the same whether the number is registered
+ * or not, and so does this form: it never tells whether a number has an account.
+ */
 function InviteForm() {
   const [mobile, setMobile] = useState('');
   const [error, setError] = useState<string>();
+  const [invited, setInvited] = useState<string | null>(null);
   const apply = useApplyRelation();
 
   const submit = async (event: FormEvent) => {
@@ -177,7 +183,8 @@ function InviteForm() {
     try {
       await apply.mutateAsync(parsed.data);
       setMobile('');
-      showSuccess('已发送关联邀请，等待对方同意');
+      setInvited(parsed.data);
+      showSuccess('邀请已发出');
     } catch (e) {
       showFail(errorMessage(e, '邀请失败，请稍后重试'));
     }
@@ -186,39 +193,42 @@ function InviteForm() {
   return (
     <form className="relation-card" onSubmit={(e) => void submit(e)} noValidate>
       <h2 className="relation-card-title">邀请关联</h2>
-      <div className="relation-invite">
-        <Input
-          id="relation-invite-mobile"
-          data-testid="relation-invite-mobile"
-          aria-label="对方手机号"
-          type="tel"
-          inputMode="numeric"
-          value={mobile}
-          onChange={(value) => {
-            setMobile(value.replace(/\D/g, ''));
-            setError(undefined);
-          }}
-          placeholder="输入对方注册的手机号"
-          maxLength={11}
-          clearable
-        />
+      <p className="relation-hint relation-hint-lead">
+        输入同事注册会员时使用的手机号。对方同意后，您可以在「会员设置」中切换到对方账号。
+      </p>
+      <MobileField
+        id="relation-invite-mobile"
+        label="手机号"
+        value={mobile}
+        onChange={(digits) => {
+          setMobile(digits);
+          setError(undefined);
+        }}
+        error={error}
+        placeholder="请输入对方的11位手机号"
+      />
+      <div className="relation-submit">
         <Button
           type="submit"
+          block
           color="primary"
-          size="small"
           shape="rounded"
           loading={apply.isPending}
+          loadingText="发送中"
           data-testid="relation-invite-submit"
         >
           发送邀请
         </Button>
       </div>
-      {error && (
-        <div className="relation-error" role="alert">
-          {error}
+      {invited && (
+        <div className="relation-sent" role="status" data-testid="relation-invite-sent">
+          <CheckCircleIcon className="relation-sent-icon" />
+          <div>
+            邀请已发出：如 {maskMobile(invited)}{' '}
+            已注册会员中心，对方将收到短信通知，同意后即可关联。
+          </div>
         </div>
       )}
-      <p className="relation-hint">对方同意后生效，您即可在「会员设置」中切换到对方账号。</p>
     </form>
   );
 }
@@ -246,7 +256,10 @@ function LoggedOut() {
         登录后管理
       </Button>
       <div className="relation-intro-links">
-        还没有账号？<Link to={paths.register}>立即注册</Link>
+        还没有账号？
+        <Link to={paths.register} className="tap-target">
+          立即注册
+        </Link>
       </div>
     </section>
   );
