@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
 import { documentNavigation } from '../../../lib/document-navigation';
+import { getLoadedMemberInfo } from '../../../lib/member-info';
 import { queryClient } from '../../../lib/query-client';
 import {
   envelope,
@@ -73,7 +74,7 @@ describe('login page', () => {
       ncVerifyDto: { provider: 'altcha', token: 'solved-payload' },
     });
     expect(localStorage.getItem('accessToken')).toBe(token);
-    expect(useAppStore.getState().memberInfo).toMatchObject({ mobile: '13800138000' });
+    expect(getLoadedMemberInfo()).toMatchObject({ mobile: '13800138000' });
     await expectToast('登录成功');
   });
 
@@ -200,11 +201,30 @@ describe('login page', () => {
     act(() => fireEvent.click(screen.getByTestId('login-submit')));
     await waitFor(() => expect(textOf('login-submit')).toMatch(/^登录\((30|29)s\)$/));
     expect((screen.getByTestId('login-submit') as HTMLButtonElement).disabled).toBe(true);
-    expect(textOf('login-refusal')).toMatch(
-      /^登录尝试过于频繁，请稍后再试(30|29) 秒后可再次尝试，也可以使用短信验证码登录$/,
-    );
+    expect(textOf('login-refusal-wait')).toMatch(/^(30|29) 秒后可再次尝试$/);
+    expect(textOf('login-refusal-sms')).toBe('改用短信验证码登录');
     act(() => fireEvent.click(screen.getByTestId('login-refusal-sms')));
     await screen.findByTestId('note-page');
+  });
+
+  it('the wrong password that used the last free try counts down too', async () => {
+    const { fetchMock } = api(() => ({
+      status: 400,
+      body: envelope(null, false, '账号或密码错误，请30秒后再试，或使用短信验证码登录'),
+    }));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await fetchMock(input, init);
+      if (!String(input).endsWith('/api/MemberAuth/Login')) return response;
+      return new Response(await response.text(), {
+        status: response.status,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
+      });
+    });
+    renderApp('/login');
+    await fillAndVerify();
+    act(() => fireEvent.click(screen.getByTestId('login-submit')));
+    await waitFor(() => expect(textOf('login-submit')).toMatch(/^登录\((30|29)s\)$/));
+    expect(textOf('login-refusal')).toMatch(/^账号或密码错误，请30秒后再试，或使用短信验证码登录/);
   });
 
   it('a refusal for one account does not hold back another', async () => {

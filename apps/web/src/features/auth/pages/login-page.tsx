@@ -54,10 +54,11 @@ function LoginRefusal({
       <div>{message}</div>
       {throttled && (
         <div className="auth-alert-sub">
-          {secondsLeft > 0 ? `${secondsLeft} 秒后可再次尝试，` : '现在可以再次尝试，'}
-          也可以
+          <span data-testid="login-refusal-wait">
+            {secondsLeft > 0 ? `${secondsLeft} 秒后可再次尝试` : '现在可以再次尝试'}
+          </span>
           <Link to={paths.smsLogin} replace data-testid="login-refusal-sms">
-            使用短信验证码登录
+            改用短信验证码登录
           </Link>
         </div>
       )}
@@ -116,11 +117,14 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
         ncVerifyDto,
       }));
     } catch (error) {
-      const throttled = error instanceof ApiError && error.status === 429;
+      // A refusal (429), or the wrong password that used the last free try, says when the
+      // next try is allowed (Retry-After).
+      const retryAfter = error instanceof ApiError ? error.retryAfterSeconds : null;
+      const throttled = retryAfter !== null || (error instanceof ApiError && error.status === 429);
       const message = errorMessage(error, '登录失败，请稍后重试');
       showFail(message);
       setRefusal({ message, throttled });
-      if (throttled && error.retryAfterSeconds) wait.start(error.retryAfterSeconds);
+      if (retryAfter) wait.start(retryAfter);
       verification.renew();
       return;
     }
