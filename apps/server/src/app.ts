@@ -47,6 +47,7 @@ import { createAnnouncementService } from './modules/announcement/announcement.s
 import { registerCaptchaRoutes } from './modules/captcha/captcha.routes';
 import { createAccountSecurityService } from './modules/member-auth/account-security.service';
 import { createHumanCheck } from './modules/member-auth/human-check';
+import { createDeviceTrust } from './modules/member-auth/device-trust';
 import { createLoginThrottle } from './modules/member-auth/login-throttle';
 import { registerMemberAuthRoutes } from './modules/member-auth/member-auth.routes';
 import { createMemberAuthService } from './modules/member-auth/member-auth.service';
@@ -212,7 +213,8 @@ function createServices(app: FastifyInstance, options: AppOptions, store: Epheme
     smsCodes,
     assertHuman,
     tokens,
-    throttle: createLoginThrottle(store),
+    throttle: createLoginThrottle(store, now),
+    deviceTrust: createDeviceTrust(derivedKey(config, 'login-device-trust')),
     now,
     agreementVersion: config.memberAgreementVersion,
   });
@@ -404,7 +406,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRelationRoutes(route, services.relations);
   registerUploadRoutes(route, services.uploads);
   registerMobileApplyRoutes(route, services.mobileApplies);
-  registerWechatRoutes(route, services.wechatOAuth, services.wechat, config.publicOrigin);
+  registerWechatRoutes(route, services.wechatOAuth, services.wechat, config.publicOrigins);
   registerAnnouncementRoutes(route, services.announcements);
   registerVisitRoutes(route, services.visits);
   registerCaptchaRoutes(route, services.captcha);

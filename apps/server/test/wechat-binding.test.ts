@@ -91,7 +91,7 @@ describe('WechatMb.bind, OpenIdLogin and GetByOpenId', () => {
     const none = await t.post('/api/WechatMb/bind', { openId });
     expect(none.status).toBe(400);
     const wrong = await bindByPassword(openId, { mobile, password: 'NotIt1234' });
-    expect(wrong.body.message).toBe('账号或密码错误');
+    expect(wrong.body.message).toBe('账号或密码错误，还可尝试4次');
     const noCaptcha = await t.post('/api/WechatMb/bind', {
       openId,
       userNameOrMobile: mobile,

@@ -20,6 +20,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | InputValidationError, request, reply) => {
     if (error instanceof AppError || error instanceof InputValidationError) {
       if (error.statusCode === 429) request.log.warn({ message: error.message }, 'rate limited');
+      if (error instanceof AppError && error.retryAfterSeconds !== null) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.code(error.statusCode).send(fail(error.message));
     }
     const status =

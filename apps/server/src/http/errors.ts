@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429 | 503,
     message: string,
+    /** Sent as `Retry-After`: when the caller may try again. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'AppError';

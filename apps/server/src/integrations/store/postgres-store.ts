@@ -51,6 +51,12 @@ export function createPostgresStore(db: Db, now: Clock): EphemeralStore {
       return Number(result.rows[0]?.value);
     },
 
+    async decr(key) {
+      await db.execute(sql`
+        UPDATE ephemeral_store SET value = (value::bigint - 1)::text
+        WHERE key = ${key} AND expires_at > ${now()} AND value::bigint > 0`);
+    },
+
     async take(key) {
       const result = await db.execute<Row & { live: boolean }>(sql`
         DELETE FROM ephemeral_store WHERE key = ${key}

@@ -8,6 +8,12 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
+// Only a live counter above zero goes down; a missing key is not created at -1.
+const DECR_LIVE = `
+local n = tonumber(redis.call('GET', KEYS[1]))
+if n and n > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /**
  * The store on Redis (used when REDIS_URL is set). Redis expires keys on its own clock, so an
  * injected test clock does not apply here.
@@ -33,6 +39,9 @@ export function createRedisStore(
     },
     async incr(key, ttlMs) {
       return Number(await redis.eval(INCR_WITH_TTL, 1, key, ttl(ttlMs)));
+    },
+    async decr(key) {
+      await redis.eval(DECR_LIVE, 1, key);
     },
     async take(key) {
       return redis.getdel(key);

@@ -79,6 +79,17 @@ function storeContract(
       expect(await store.incr(k, 300)).toBe(1);
     });
 
+    it('decrements a live counter atomically, never below zero nor into a new key', async () => {
+      const k = key();
+      await Promise.all(Array.from({ length: 5 }, () => store.incr(k, 5_000)));
+      await Promise.all(Array.from({ length: 8 }, () => store.decr(k)));
+      expect(await store.get(k)).toBe('0');
+      expect(await store.incr(k, 5_000)).toBe(1);
+      const absent = key();
+      await store.decr(absent);
+      expect(await store.get(absent)).toBeNull();
+    });
+
     it('takes a value once, even under concurrency', async () => {
       const k = key();
       await store.set(k, 'code', 5_000);

@@ -9,6 +9,8 @@ export interface EphemeralStore {
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Atomic increment; the TTL starts with the first increment and is not extended after. */
   incr(key: string, ttlMs: number): Promise<number>;
+  /** Atomic decrement of a live counter, never below zero (a reserved try given back). */
+  decr(key: string): Promise<void>;
   /** Atomic get-and-delete: of two concurrent takes, only one receives the value. */
   take(key: string): Promise<string | null>;
   delete(key: string): Promise<void>;

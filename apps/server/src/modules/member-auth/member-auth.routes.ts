@@ -10,7 +10,14 @@ export function registerMemberAuthRoutes(
   security: AccountSecurityService,
   members: MemberService,
 ): void {
-  route(api.MemberAuth.Login, async ({ input, ip }) => auth.login(input, ip));
+  route(api.MemberAuth.Login, async ({ input, ip, request, reply }) => {
+    const { accessToken, deviceCookie } = await auth.login(input, ip, {
+      cookie: request.headers.cookie,
+      secure: request.protocol === 'https',
+    });
+    reply.header('set-cookie', deviceCookie);
+    return { accessToken };
+  });
 
   route(api.MemberAuth.SendRegisterMessage, async ({ input, ip }) =>
     auth.sendRegisterMessage(input, ip),

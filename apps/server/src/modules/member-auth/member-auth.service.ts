@@ -13,6 +13,7 @@ import type { MemberRow, MemberService } from '../member/member.service';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { codeText, invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.service';
 import type { AssertHuman } from './human-check';
+import type { DeviceTrust } from './device-trust';
 import type { LoginThrottle } from './login-throttle';
 import type { TokenService } from './token.service';
 
@@ -22,6 +23,7 @@ export interface MemberAuthDeps {
   assertHuman: AssertHuman;
   tokens: TokenService;
   throttle: LoginThrottle;
+  deviceTrust: DeviceTrust;
   now: Clock;
   agreementVersion: string;
 }
@@ -39,24 +41,28 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
   };
 
   /**
-   * Proof of an account by its password: human verification, the login throttle, and argon2
-   * even for unknown accounts, so both failures take the same time and read the same.
+   * Proof of an account by its password: human verification, then a try reserved in the login
+   * throttle (per account, not per typed name; the device's own lane when its cookie knows
+   * the account), then argon2 even for unknown accounts, so both failures take the same time
+   * and read the same.
    */
   async function proveByPassword(
     input: { userNameOrMobile: string; password: string; ncVerifyDto: NcVerifyDto },
     ip: string,
+    deviceCookie?: string,
   ): Promise<MemberRow> {
     await assertHuman(input.ncVerifyDto, ip);
     const identifier = input.userNameOrMobile.trim();
-    await deps.throttle.assertAllowed(identifier, ip);
     const member = await members.findForLogin(identifier);
+    const reservation = await deps.throttle.reserve({
+      account: member ? `m:${member.id}` : `i:${identifier.toLowerCase()}`,
+      ip,
+      knownDevice: deps.deviceTrust.knownDevice(deviceCookie, member?.id),
+    });
     const valid = await verifyPassword(member?.passwordHash, input.password);
-    if (!member || !valid) {
-      await deps.throttle.recordFailure(identifier, ip);
-      throw new AppError(400, '账号或密码错误');
-    }
+    if (!member || !valid) throw await deps.throttle.failed(reservation);
     refuseDisabled(member);
-    await deps.throttle.reset(identifier);
+    await deps.throttle.succeeded(reservation);
     return member;
   }
 
@@ -81,11 +87,17 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
     proveByPassword,
     proveBySmsCode,
 
+    /** The token, and the device cookie that makes this browser a known device hereafter. */
     async login(
       input: Required<Pick<LoginInput, 'userNameOrMobile' | 'password' | 'ncVerifyDto'>>,
       ip: string,
-    ): Promise<AccessTokenResult> {
-      return { accessToken: await tokens.issue(await proveByPassword(input, ip)) };
+      device: { cookie: string | undefined; secure: boolean },
+    ): Promise<AccessTokenResult & { deviceCookie: string }> {
+      const member = await proveByPassword(input, ip, device.cookie);
+      return {
+        accessToken: await tokens.issue(member),
+        deviceCookie: deps.deviceTrust.remember(device.cookie, member.id, device.secure),
+      };
     },
 
     /**
