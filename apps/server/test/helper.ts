@@ -76,6 +76,8 @@ export function testConfig(url: string, env: Record<string, string> = {}): Confi
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // Small proof of work keeps the suite fast; the rules are the same.
     ALTCHA_MAX_NUMBER: '40',
+    // inject's requests arrive at http://localhost (port 80): that is this server's origin.
+    PORT: '80',
     LOG_LEVEL: 'silent',
     ...env,
   });

@@ -93,14 +93,25 @@ describe('MemberAuth.getWxCodeUrl', () => {
     }
     const { res } = await getWxCodeUrl(t, 'https://evil.example.com/bind');
     expect(res.body.message).toBe('回跳地址不正确');
-    // The origin is the request's Host.
-    const proxied = await t.request<string>({
-      method: 'GET',
-      url: '/api/MemberAuth/getWxCodeUrl',
-      query: { redirectUri: 'http://m.example.com/bind' },
-      headers: { host: 'm.example.com' },
-    });
-    expect(proxied.body.data).toMatch(/^http:\/\/m\.example\.com\/sandbox\/wechat\//);
+  });
+
+  it('never takes the origin from the Host header: it only picks one of the server’s own', async () => {
+    const withHost = (host: string, redirectUri: string) =>
+      t.request<string>({
+        method: 'GET',
+        url: '/api/MemberAuth/getWxCodeUrl',
+        query: { redirectUri },
+        headers: { host },
+      });
+    const forged = await withHost('m.example.com', 'http://m.example.com/bind');
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe('回跳地址不正确');
+    // A forged Host falls back to the server's first origin.
+    const fallback = await withHost('m.example.com', 'http://localhost/bind');
+    expect(fallback.body.data).toMatch(/^http:\/\/localhost\/sandbox\/wechat\//);
+    // 127.0.0.1 is one of this server's own (HOST is loopback): the Host picks it.
+    const loopback = await withHost('127.0.0.1', 'http://127.0.0.1/bind');
+    expect(loopback.body.data).toMatch(/^http:\/\/127\.0\.0\.1\/sandbox\/wechat\//);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_ALTCHA_HMAC_KEY, DEV_JWT_SECRET, loadConfig } from './env';
+import { ConfigError, DEV_ALTCHA_HMAC_KEY, DEV_JWT_SECRET, loadConfig, serverOrigins } from './env';
 
 const strong = 'x'.repeat(40);
 const productionEnv = {
@@ -19,6 +19,7 @@ const productionEnv = {
   OSS_ACCESS_KEY_ID: 'LTAI-oss',
   OSS_ACCESS_KEY_SECRET: 'oss-secret',
   OSS_BUCKET_HOST: 'https://pcb-files.oss-cn-shenzhen.aliyuncs.com',
+  PUBLIC_ORIGIN: 'https://m.example.com',
 };
 
 function problems(env: Record<string, string | undefined>): string[] {
@@ -84,6 +85,7 @@ describe('configuration', () => {
       'ALTCHA_HMAC_KEY must be set in production (the default is public)',
       'SMS_PROVIDER=sandbox cannot be used in production (no text would be sent)',
       'DATABASE_URL is required in production (the embedded database is for development)',
+      'PUBLIC_ORIGIN is required in production (where WeChat sends members back; never taken from the Host header)',
       'WECHAT_APP_ID is required in production (the WeChat sandbox cannot be used there)',
       'WECHAT_APP_SECRET is required in production (the WeChat sandbox cannot be used there)',
       'OSS_ACCESS_KEY_ID is required in production (the upload sandbox cannot be used there)',
@@ -135,7 +137,38 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config.wechat).toEqual({ provider: 'sandbox' });
     expect(config.oss).toEqual({ provider: 'sandbox' });
-    expect(config.publicOrigin).toBeUndefined();
+    // Without PUBLIC_ORIGIN: the server's own origins, never a request's Host.
+    expect(config.publicOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+  });
+
+  it('derives the server’s own origins from HOST and PORT', () => {
+    const lan = {
+      lo: [{ address: '127.0.0.1', family: 'IPv4', internal: true }],
+      eth0: [
+        { address: '192.168.1.23', family: 'IPv4', internal: false },
+        { address: 'fe80::1', family: 'IPv6', internal: false },
+        { address: '2001:db8::23', family: 'IPv6', internal: false },
+      ],
+    } as unknown as Parameters<typeof serverOrigins>[2];
+    expect(serverOrigins('0.0.0.0', 3000, lan)).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://192.168.1.23:3000',
+      'http://[2001:db8::23]:3000',
+    ]);
+    expect(serverOrigins('192.168.1.23', 80, lan)).toEqual([
+      'http://192.168.1.23',
+      'http://localhost',
+      'http://127.0.0.1',
+    ]);
+    expect(serverOrigins('localhost', 8080, lan)).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+    ]);
+    // PUBLIC_ORIGIN replaces them all.
+    expect(
+      loadConfig({ HOST: '0.0.0.0', PUBLIC_ORIGIN: 'https://m.example.com/' }).publicOrigins,
+    ).toEqual(['https://m.example.com']);
   });
 
   it('reads WeChat, OSS and the public origin', () => {
@@ -165,7 +198,7 @@ describe('configuration', () => {
       OSS_BUCKET_HOST: 'http://127.0.0.1:9001',
       OSS_BUCKET: 'local',
     });
-    expect(custom.publicOrigin).toBe('https://m.example.com');
+    expect(custom.publicOrigins).toEqual(['https://m.example.com']);
     expect(custom.wechat.provider === 'wechat' && custom.wechat.apiBase).toBe(
       'http://127.0.0.1:9000',
     );

@@ -1,3 +1,4 @@
+import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from '../lib/paths';
@@ -68,7 +69,7 @@ const envSchema = z.object({
     })
     .optional(),
   TRUST_PROXY: text(),
-  /** The origin members reach us at (https://m.example.com); else each request's own Host. */
+  /** The origin members reach us at (https://m.example.com); required in production. */
   PUBLIC_ORIGIN: url,
   WECHAT_APP_ID: text(),
   WECHAT_APP_SECRET: text(),
@@ -156,8 +157,12 @@ export interface Config {
   memberAgreementVersion: string;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   trustProxy: TrustProxy;
-  /** Absent: the origin of each request (its Host header, proxy-aware when trusted). */
-  publicOrigin: string | undefined;
+  /**
+   * The origins members may reach us at, never taken from a request's Host header: PUBLIC_ORIGIN,
+   * or outside production the server's own (`http://localhost:<PORT>` and the addresses it
+   * listens on). A request's Host only chooses among them; the first is the default.
+   */
+  publicOrigins: string[];
   wechat: WechatConfig;
   oss: OssConfig;
 }
@@ -187,6 +192,33 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
 
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
+const ANY_ADDRESS_HOSTS = new Set(['0.0.0.0', '::']);
+
+/**
+ * Without PUBLIC_ORIGIN (development, tests): the origins of this server itself. Loopback gives
+ * localhost and 127.0.0.1; an "any address" HOST (0.0.0.0) adds every address of this machine
+ * (a phone on the LAN); any other HOST is its own origin.
+ */
+export function serverOrigins(
+  host: string,
+  port: number,
+  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces(),
+): string[] {
+  const origin = (address: string) =>
+    new URL(`http://${address.includes(':') ? `[${address}]` : address}:${port}`).origin;
+  const loopback = [origin('localhost'), origin('127.0.0.1')];
+  if (LOOPBACK_HOSTS.has(host)) return loopback;
+  if (!ANY_ADDRESS_HOSTS.has(host)) return [origin(host), ...loopback];
+  const addresses = Object.values(interfaces)
+    .flat()
+    .filter((i): i is NetworkInterfaceInfo => i !== undefined && !i.internal)
+    // A link-local IPv6 address needs a zone id no browser address bar takes.
+    .filter((i) => !(i.family === 'IPv6' && i.address.toLowerCase().startsWith('fe80:')))
+    .map((i) => origin(i.address));
+  return [...new Set([...loopback, ...addresses])];
+}
+
 /** Collects every missing Aliyun setting so one start attempt names them all. */
 function requireAll(env: Env, names: (keyof Env)[], why: string, problems: string[]): void {
   for (const name of names) {
@@ -211,6 +243,10 @@ function productionProblems(env: Env): string[] {
   if (!env.DATABASE_URL)
     problems.push(
       'DATABASE_URL is required in production (the embedded database is for development)',
+    );
+  if (!env.PUBLIC_ORIGIN)
+    problems.push(
+      'PUBLIC_ORIGIN is required in production (where WeChat sends members back; never taken from the Host header)',
     );
   if (!env.WECHAT_APP_ID) {
     for (const name of ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const) {
@@ -375,7 +411,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     memberAgreementVersion: env.MEMBER_AGREEMENT_VERSION,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : undefined,
+    publicOrigins: env.PUBLIC_ORIGIN
+      ? [new URL(env.PUBLIC_ORIGIN).origin]
+      : serverOrigins(env.HOST, env.PORT),
     wechat,
     oss,
   };

@@ -1,15 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The origin members reach us at: PUBLIC_ORIGIN when configured, else the request's own (its
- * Host, and the forwarded protocol and host only when the proxy is trusted). Normalised as
- * browsers do (`http://example.com:80` is `http://example.com`).
+ * The origin this request reached us at, chosen among the configured ones (`publicOrigins`):
+ * the request's Host (and protocol) only pick one of them, never add another, so a forged Host
+ * cannot make us send a member anywhere else. Normalised as browsers do
+ * (`http://example.com:80` is `http://example.com`).
  */
-export function requestOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
-  if (publicOrigin) return publicOrigin;
+export function requestOrigin(request: FastifyRequest, publicOrigins: readonly string[]): string {
+  const [fallback = 'null'] = publicOrigins;
+  if (publicOrigins.length === 1) return fallback;
   try {
-    return new URL(`${request.protocol}://${request.host}`).origin;
+    const origin = new URL(`${request.protocol}://${request.host}`).origin;
+    return publicOrigins.includes(origin) ? origin : fallback;
   } catch {
-    return 'null';
+    return fallback;
   }
 }

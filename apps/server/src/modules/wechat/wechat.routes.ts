@@ -13,10 +13,10 @@ export function registerWechatRoutes(
   route: DefineRoute,
   oauth: WechatOAuthService,
   wechat: WechatService,
-  publicOrigin: string | undefined,
+  publicOrigins: readonly string[],
 ): void {
   route(api.MemberAuth.getWxCodeUrl, async ({ input, ip, request, reply }) => {
-    const origin = requestOrigin(request, publicOrigin);
+    const origin = requestOrigin(request, publicOrigins);
     const { url, nonce } = await oauth.getCodeUrl({
       redirectUri: input.redirectUri,
       origin,
@@ -43,7 +43,7 @@ export function registerWechatRoutes(
   );
 
   route(api.WechatConfig.GetOfficialAccountQrCodeUrl, async ({ requireMember, request }) =>
-    wechat.officialAccountQrCode(requireMember().id, requestOrigin(request, publicOrigin)),
+    wechat.officialAccountQrCode(requireMember().id, requestOrigin(request, publicOrigins)),
   );
 
   route(api.WechatMb.GetList, async ({ requireMember }) => wechat.list(requireMember().id));
