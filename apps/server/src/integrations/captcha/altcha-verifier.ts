@@ -39,6 +39,21 @@ export function decodeAltchaPayload(token: string): AltchaPayload | null {
   }
 }
 
+/**
+ * The solution's counter is a whole number from 0 to the challenge's signed maximum (the
+ * signature itself is checked by verifySolution): the fast check of the derived key alone would
+ * take any number.
+ */
+function withinMaxNumber({ challenge, solution }: AltchaPayload): boolean {
+  const maxNumber = challenge.parameters.data?.maxNumber;
+  return (
+    typeof maxNumber === 'number' &&
+    Number.isSafeInteger(solution.counter) &&
+    solution.counter >= 0 &&
+    solution.counter <= maxNumber
+  );
+}
+
 export function encodeAltchaPayload(payload: AltchaPayload): string {
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
@@ -68,6 +83,8 @@ export function createAltchaVerifier(options: {
         cost: COST,
         counter: randomInt(options.maxNumber, Math.ceil(options.maxNumber / 2)),
         deriveKey,
+        // Signed with the rest: the largest counter a solution of this challenge may carry.
+        data: { maxNumber: options.maxNumber },
         expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
         hmacSignatureSecret: options.hmacKey,
         hmacKeySignatureSecret: keySignatureSecret,
@@ -80,6 +97,7 @@ export function createAltchaVerifier(options: {
       const payload = decodeAltchaPayload(dto.token);
       // A challenge without an expiry would be replayable forever once the record is purged.
       if (!payload?.challenge.signature || !payload.challenge.parameters.expiresAt) return false;
+      if (!withinMaxNumber(payload)) return false;
       const result = await verifySolution({
         challenge: payload.challenge,
         solution: payload.solution,
