@@ -9,7 +9,7 @@ import { createAuthenticate } from './http/auth';
 import { createDefineRoute } from './http/define-route';
 import { registerApiDocs } from './http/docs';
 import { fail } from './http/envelope';
-import { installErrorHandler } from './http/error-handler';
+import { clientErrorHandler, installErrorHandler } from './http/error-handler';
 import { messages } from './http/errors';
 import { registerSecurityHeaders } from './http/security';
 import { isAssetPath, registerWebApp } from './http/static';
@@ -344,6 +344,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loggerInstance: options.loggerInstance ?? pino(loggerOptions(config)),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    clientErrorHandler,
     // Ids from a proxy are only trusted when the proxy is.
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
   });

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { fail } from './envelope';
 import { AppError, messages } from './errors';
@@ -37,4 +38,27 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(fail(messages.serverError));
   });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a header too large, a bad
+ * Content-Length, a malformed request line) are answered with the envelope too.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', messages.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', messages.timeout]
+        : [400, 'Bad Request', messages.badRequest];
+  const body = JSON.stringify(fail(message));
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }

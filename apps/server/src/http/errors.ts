@@ -23,6 +23,8 @@ export const messages = {
   badRequest: '请求参数不正确',
   unsupportedMediaType: '不支持的请求格式',
   tooLarge: '请求内容过大',
+  headersTooLarge: '请求头过大',
+  timeout: '请求超时，请重试',
   captchaFailed: '人机验证失败，请重试',
   tooManyRequests: '请求过于频繁，请稍后再试',
 } as const;

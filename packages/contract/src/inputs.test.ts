@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { allEndpoints } from './index';
+import { hasForbiddenCharacter, idQuerySchema, idSchema, INT4_MAX, text } from './common';
+
+interface ZodLike {
+  _zod: { def: Record<string, unknown> & { type: string } };
+  safeParse: (value: unknown) => { success: boolean; data?: unknown };
+}
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch']);
+const unwrap = (schema: ZodLike): ZodLike => {
+  const { def } = schema._zod;
+  return WRAPPERS.has(def.type) ? unwrap(def.innerType as ZodLike) : schema;
+};
+
+function fieldsOf(schema: ZodLike, prefix = ''): [string, ZodLike][] {
+  const { def } = unwrap(schema)._zod;
+  if (def.type === 'object') {
+    return Object.entries(def.shape as Record<string, ZodLike>).flatMap(([name, field]) =>
+      unwrap(field)._zod.def.type === 'object'
+        ? fieldsOf(field, `${prefix}${name}.`)
+        : [[`${prefix}${name}`, field] as [string, ZodLike]],
+    );
+  }
+  if (def.type === 'union') return (def.options as ZodLike[]).flatMap((o) => fieldsOf(o, prefix));
+  return [];
+}
+
+describe('the input primitives', () => {
+  it('text refuses control characters and lone surrogates, line breaks unless multi-line', () => {
+    const line = text(20);
+    const block = text(20, { multiline: true });
+    for (const bad of [
+      'a\u0000',
+      '\u0007',
+      'a\u001b[0m',
+      '\u007f',
+      '\u0085',
+      'a\ud800',
+      '\udc00b',
+    ]) {
+      expect(line.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      expect(block.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    for (const breakOrTab of ['a\nb', 'a\tb', 'a\r\nb']) {
+      expect(line.safeParse(breakOrTab).success).toBe(false);
+      expect(block.safeParse(breakOrTab).success).toBe(true);
+    }
+    expect(line.safeParse('电路板 PCB 😀').success).toBe(true);
+    expect(line.safeParse('x'.repeat(21)).success).toBe(false);
+    expect(hasForbiddenCharacter('ok 😀')).toBe(false);
+  });
+
+  it('ids fit an integer column, in a body and in a query string', () => {
+    expect(idSchema.safeParse(INT4_MAX).success).toBe(true);
+    for (const bad of [0, -1, 1.5, INT4_MAX + 1, 1e308, '1', null]) {
+      expect(idSchema.safeParse(bad).success, String(bad)).toBe(false);
+    }
+    expect(idQuerySchema.safeParse('42').data).toBe(42);
+    for (const bad of ['2147483648', '1e3', ' 1', '-1', '0x10', '']) {
+      expect(idQuerySchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});
+
+// By construction: a new endpoint whose input takes unbounded text or numbers fails here.
+describe('every input field of every endpoint', () => {
+  for (const endpoint of allEndpoints) {
+    for (const [name, field] of fieldsOf(endpoint.input as unknown as ZodLike)) {
+      it(`${endpoint.path} ${name}`, () => {
+        for (const bad of ['a\u0000b', 'a\ud800b', 'x'.repeat(100_001), 2 ** 31, 2 ** 53 + 2]) {
+          expect(field.safeParse(bad).success, JSON.stringify(bad).slice(0, 20)).toBe(false);
+        }
+        const asNumber = field.safeParse('1');
+        if (asNumber.success && typeof asNumber.data === 'number') {
+          expect(field.safeParse(String(2 ** 31)).success).toBe(false);
+        }
+      });
+    }
+  }
+});
