@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../lib/app-store';
 import { documentNavigation } from '../lib/document-navigation';
+import { getLoadedMemberInfo } from '../lib/member-info';
 import { queryClient } from '../lib/query-client';
 import { envelope, fakeToken, inOneHour, mockApi } from '../test/api-mock';
 import { noDialogLeft, tapDialogButton } from '../test/dialog';
@@ -57,7 +58,7 @@ describe('navigation guard', () => {
     const infoCalls = requests.filter((r) => r.url.pathname === '/api/MemberInfo/Get');
     expect(infoCalls).toHaveLength(1);
     expect(infoCalls[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
-    expect(useAppStore.getState().memberInfo).toEqual(member);
+    expect(getLoadedMemberInfo()).toEqual(member);
   });
 
   it('redirects an unknown path to the member centre', async () => {
@@ -83,7 +84,7 @@ describe('navigation guard', () => {
     });
     renderApp('/');
     expect(await screen.findByText('会员服务维护中')).toBeInTheDocument();
-    expect(useAppStore.getState().memberInfo).toBeNull();
+    expect(getLoadedMemberInfo()).toBeUndefined();
   });
 
   it('sends the member to /login when the server rejects the token', async () => {
@@ -178,6 +179,25 @@ describe('footer', () => {
     act(() => fireEvent.click(screen.getByTestId('consult-popup-close')));
     expect(useAppStore.getState().tabIndex).toBe(3);
     expect(path()).toBe('/');
+  });
+});
+
+describe('loading', () => {
+  it('shows the progress bar until the last of two concurrent requests has answered', async () => {
+    logIn();
+    let releaseManager: () => void = () => undefined;
+    defaultApi({
+      'GET /api/MemberAdmin/Get': () =>
+        new Promise((resolve) => {
+          releaseManager = () => resolve({ body: envelope(null) });
+        }),
+    });
+    renderApp('/member');
+    // Member info has answered; the account manager has not: the bar stays.
+    expect(await screen.findByTestId('member-name')).toHaveTextContent('张三');
+    expect(screen.getByRole('progressbar', { name: '加载中' })).toBeInTheDocument();
+    act(() => releaseManager());
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 });
 

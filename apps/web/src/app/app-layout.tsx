@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useAppStore } from '../lib/app-store';
 import { hasLoggedOutByChoice, useIsLoggedIn } from '../lib/auth-session';
 import { documentNavigation } from '../lib/document-navigation';
@@ -73,7 +74,8 @@ export function AppLayout() {
   const meta = metaForPath(location.pathname);
   const loggedIn = useIsLoggedIn();
   const jdbAnimation = useAppStore((s) => s.jdbAnimation);
-  const loading = useAppStore((s) => s.loading);
+  // Counted per request by the query cache: one answer does not end another's wait.
+  const loading = useIsFetching() + useIsMutating() > 0;
   const previousPath = useRef<string | null>(null);
   const lastKey = useRef(location.key);
   // The first page of a visit appears without sliding in.

@@ -1,6 +1,5 @@
-import { useAppStore } from '../lib/app-store';
 import { isLoggedIn } from '../lib/auth-session';
-import { loadMemberInfo } from '../lib/member-info';
+import { getLoadedMemberInfo, loadMemberInfo } from '../lib/member-info';
 import { errorMessage, showWarning } from '../components/feedback';
 
 let inFlight: Promise<void> | null = null;
@@ -11,7 +10,7 @@ let inFlight: Promise<void> | null = null;
  * expired is not sent: the answer could only be a 401.
  */
 export function ensureMemberInfo(): Promise<void> {
-  if (!isLoggedIn() || useAppStore.getState().memberInfo) return Promise.resolve();
+  if (!isLoggedIn() || getLoadedMemberInfo()) return Promise.resolve();
   inFlight ??= loadMemberInfo()
     .then(() => undefined)
     .catch((error: unknown) => showWarning(errorMessage(error, '会员信息加载失败')))

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@pcb/contract';
 import { envelope, mockApi } from '../test/api-mock';
 import { ApiError, apiCall, NETWORK_ERROR_MESSAGE } from './api-client';
-import { useAppStore } from './app-store';
 
 const announcement = {
   id: 1,
@@ -16,7 +15,6 @@ const announcement = {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  useAppStore.setState({ loading: false });
 });
 
 describe('apiCall', () => {
@@ -121,33 +119,5 @@ describe('apiCall', () => {
       }),
     ).rejects.toMatchObject({ status: 400, message: '手机号：请输入以1开头的11位手机号' });
     expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('sets the shared loading state while waiting and clears it on every response', async () => {
-    let release: () => void = () => undefined;
-    mockApi({
-      'GET /api/MemberAdmin/Get': () =>
-        new Promise((resolve) => {
-          release = () => resolve({ body: envelope(null) });
-        }),
-      'GET /api/MemberInfo/Get': () => ({ status: 500, body: envelope(null, false, '') }),
-      'GET /api/Captcha/GetConfig': () => 'network-error',
-    });
-    const pending = apiCall(api.MemberAdmin.Get, {});
-    await vi.waitFor(() => expect(useAppStore.getState().loading).toBe(true));
-    release();
-    await pending;
-    expect(useAppStore.getState().loading).toBe(false);
-
-    useAppStore.setState({ loading: true });
-    await expect(apiCall(api.MemberInfo.Get, {})).rejects.toMatchObject({
-      status: 500,
-      message: '服务器繁忙，请稍后重试',
-    });
-    expect(useAppStore.getState().loading).toBe(false);
-
-    useAppStore.setState({ loading: true });
-    await apiCall(api.Captcha.GetConfig, {}).catch(() => undefined);
-    expect(useAppStore.getState().loading).toBe(false);
   });
 });

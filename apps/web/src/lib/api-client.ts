@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { formatIssue, type EndpointDef, type InputOf, type OutputOf } from '@pcb/contract';
-import { useAppStore } from './app-store';
 import { env } from './env';
 import { getAccessToken, removeAccessToken } from './storage';
 
@@ -78,8 +77,6 @@ export async function apiCall<E extends EndpointDef>(
   const hasBody = endpoint.method !== 'GET';
   if (hasBody) headers['Content-Type'] = 'application/json';
 
-  const { setLoading } = useAppStore.getState();
-  setLoading(true);
   let response: Response;
   try {
     response = await fetch(buildUrl(endpoint, parsedInput.data), {
@@ -89,12 +86,10 @@ export async function apiCall<E extends EndpointDef>(
       signal: options.signal,
     });
   } catch (error) {
-    setLoading(false);
     // A cancelled query is not a failure the user should hear about.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
-  setLoading(false);
 
   if (response.status === 401) removeAccessToken();
 

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import type { MemberInfo } from '@pcb/contract';
 
 /** A shipping address; its fields arrive with the shipping-address feature. */
 export type AddressRecord = Record<string, unknown>;
@@ -7,12 +6,15 @@ export type AddressRecord = Record<string, unknown>;
 /** Page transition applied to the page being shown; '' means none. */
 export type PageAnimation = 'slide-left' | 'slide-right' | '';
 
-/** Shared application state of spec section 3, plus the shared loading flag. */
+/**
+ * Shared application state of spec section 3: what the browser decides. What the server
+ * answers (the spec's memberInfo among it) lives in the query cache, its only owner: read
+ * member info with useMemberInfo() (lib/member-info.ts); loading is per request (decision 0011).
+ */
 export interface AppState {
   jdbAnimation: PageAnimation;
   /** Selected footer tab: 0 首页, 1 计价, 2 咨询, 3 我的. */
   tabIndex: number;
-  memberInfo: MemberInfo | null;
   isShowEditAddressFlag: boolean;
   isShowShippingAddress: boolean;
   isReturn: boolean;
@@ -20,18 +22,13 @@ export interface AppState {
   shippingAddressList: AddressRecord[];
   currentAddress: AddressRecord | null;
   tempTokenSign: string;
-  /** True while an API call is in flight; every response clears it. */
-  loading: boolean;
   setJdbAnimation: (animation: PageAnimation) => void;
   setTabIndex: (index: number) => void;
-  setMemberInfo: (info: MemberInfo | null) => void;
-  setLoading: (loading: boolean) => void;
 }
 
 export const initialAppState = {
   jdbAnimation: 'slide-left',
   tabIndex: 3,
-  memberInfo: null,
   isShowEditAddressFlag: false,
   isShowShippingAddress: false,
   isReturn: true,
@@ -39,13 +36,10 @@ export const initialAppState = {
   shippingAddressList: [],
   currentAddress: null,
   tempTokenSign: '',
-  loading: false,
 } satisfies Partial<AppState>;
 
 export const useAppStore = create<AppState>()((set) => ({
   ...initialAppState,
   setJdbAnimation: (jdbAnimation) => set({ jdbAnimation }),
   setTabIndex: (tabIndex) => set({ tabIndex }),
-  setMemberInfo: (memberInfo) => set({ memberInfo }),
-  setLoading: (loading) => set({ loading }),
 }));

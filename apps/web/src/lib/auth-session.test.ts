@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MemberInfo } from '@pcb/contract';
 import { fakeToken } from '../test/api-mock';
-import { useAppStore } from './app-store';
+import { getLoadedMemberInfo, memberInfoQueryKey } from './member-info';
 import { queryClient } from './query-client';
 import {
   decodeJwtPayload,
@@ -52,7 +52,7 @@ describe('login state (spec section 4)', () => {
 
 describe('logout', () => {
   beforeEach(() => {
-    useAppStore.setState({ memberInfo: { id: 1 } as MemberInfo });
+    queryClient.setQueryData(memberInfoQueryKey, { id: 1 } as MemberInfo);
   });
   it('removes accessToken and orderInfo and forgets the member', () => {
     localStorage.setItem('accessToken', 'token');
@@ -62,7 +62,7 @@ describe('logout', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('orderInfo')).toBeNull();
     expect(localStorage.getItem('countGUID')).toBe('keep-me');
-    expect(useAppStore.getState().memberInfo).toBeNull();
+    expect(getLoadedMemberInfo()).toBeUndefined();
   });
   it("drops the member's cached answers but keeps public ones", () => {
     queryClient.setQueryData(['MemberAdmin', 'Get'], { realName: '李经理' });
@@ -75,7 +75,7 @@ describe('logout', () => {
     queryClient.setQueryData(['MemberAdmin', 'Get'], { realName: '李经理' });
     saveAccessToken('new-token');
     expect(localStorage.getItem('accessToken')).toBe('new-token');
-    expect(useAppStore.getState().memberInfo).toBeNull();
+    expect(getLoadedMemberInfo()).toBeUndefined();
     expect(queryClient.getQueryData(['MemberAdmin', 'Get'])).toBeUndefined();
   });
 });

@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 import type { Query } from '@tanstack/react-query';
 import { api, type EndpointDef } from '@pcb/contract';
 import { apiCall } from './api-client';
-import { useAppStore } from './app-store';
 import { queryClient } from './query-client';
 import {
   getAccessToken,
@@ -45,6 +44,11 @@ export function useIsLoggedIn(): boolean {
   return useSyncExternalStore(subscribeStorage, () => isLoggedIn());
 }
 
+/** The stored token; re-renders when it changes, also for the same member's renewed token. */
+export function useAccessToken(): string | null {
+  return useSyncExternalStore(subscribeStorage, getAccessToken);
+}
+
 const endpoints: Record<string, Record<string, EndpointDef> | undefined> = api;
 
 // Query keys start with the wire module and action; public answers are the same for every
@@ -69,7 +73,6 @@ export const hasLoggedOutByChoice = () => loggedOutByMember;
 export function saveAccessToken(token: string): void {
   loggedOutByMember = false;
   forgetMemberData();
-  useAppStore.getState().setMemberInfo(null);
   setAccessToken(token);
 }
 
@@ -85,7 +88,6 @@ export function replaceAccessToken(token: string): void {
 export function logout(): void {
   removeAccessToken();
   removeOrderInfo();
-  useAppStore.getState().setMemberInfo(null);
   forgetMemberData();
 }
 

@@ -1,25 +1,45 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, maskMobile, type MemberInfo } from '@pcb/contract';
 import { apiCall } from './api-client';
-import { useAppStore } from './app-store';
+import { isTokenValid, useAccessToken } from './auth-session';
 import { queryClient } from './query-client';
 
-// Member info lives in the shared state (spec section 3) because the guard, the login flow
-// and several features read it; the query only adds de-duplication and error status.
+/** The query that owns the member's info (spec section 3's memberInfo; decision 0011). */
+export const memberInfoQueryKey = ['MemberInfo', 'Get'] as const;
+
 export const memberInfoQueryOptions = () =>
   queryOptions({
-    queryKey: ['MemberInfo', 'Get'],
-    queryFn: async ({ signal }) => {
-      const info = await apiCall(api.MemberInfo.Get, {}, { signal });
-      useAppStore.getState().setMemberInfo(info);
-      return info;
-    },
-    staleTime: 0,
+    queryKey: memberInfoQueryKey,
+    queryFn: ({ signal }) => apiCall(api.MemberInfo.Get, {}, { signal }),
+    // Loaded once per session (spec section 4); a mutation that changes the member updates or
+    // invalidates this query, and a new session starts without it.
+    staleTime: Infinity,
   });
 
-/** Fetches the member's info into the shared state; concurrent callers share one request. */
+/**
+ * The member's info for the current session. Re-renders when the token changes, so the
+ * previous member's info is never shown under a new session; idle without a valid token.
+ */
+export function useMemberInfo() {
+  const token = useAccessToken();
+  return useQuery({ ...memberInfoQueryOptions(), enabled: isTokenValid(token) });
+}
+
+/** The member's info if it has been loaded, for code outside components. */
+export const getLoadedMemberInfo = (): MemberInfo | undefined =>
+  queryClient.getQueryData(memberInfoQueryKey);
+
+/** Fetches the member's info unless loaded; concurrent callers share one request. */
 export function loadMemberInfo() {
   return queryClient.fetchQuery(memberInfoQueryOptions());
+}
+
+/**
+ * Shows a change the server has just confirmed at once, on every screen, before the refetch
+ * that the mutation's invalidation starts has answered.
+ */
+export function patchMemberInfo(change: Partial<MemberInfo>): void {
+  queryClient.setQueryData(memberInfoQueryKey, (info) => (info ? { ...info, ...change } : info));
 }
 
 /** How the member is addressed: real name, else user name, else the masked mobile. */

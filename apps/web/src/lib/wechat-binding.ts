@@ -6,9 +6,12 @@ import { apiCall } from './api-client';
 export const getOpenIdBinding = (openId: string, signal?: AbortSignal) =>
   apiCall(api.WechatMb.GetByOpenId, { openId }, { signal });
 
+/** Every openId's answer: what a bind, unbind or delete changes. */
+export const openIdBindingQueryKey = ['WechatMb', 'GetByOpenId'] as const;
+
 export const openIdBindingQueryOptions = (openId: string) =>
   queryOptions({
-    queryKey: ['WechatMb', 'GetByOpenId', openId],
+    queryKey: [...openIdBindingQueryKey, openId],
     queryFn: ({ signal }) => getOpenIdBinding(openId, signal),
     staleTime: 0,
   });

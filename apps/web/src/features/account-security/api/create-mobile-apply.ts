@@ -7,5 +7,8 @@ export type MobileApplyInput = InputOf<typeof api.MemberUpMobileApply.Create>;
 export const createMobileApply = (input: MobileApplyInput) =>
   apiCall(api.MemberUpMobileApply.Create, input);
 
+/** Nothing a query shows: the mobile changes only once staff approve the application. */
+export const createMobileApplyInvalidates = [] as const;
+
 /** Files a manual mobile change for staff to review (the old mobile is out of reach). */
 export const useCreateMobileApply = () => useMutation({ mutationFn: createMobileApply });

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { maskMobile, type MemberInfo, type WechatBinding } from '@pcb/contract';
 import { replaceAccessToken } from '../../../lib/auth-session';
@@ -12,7 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageError, PageLoading } from '../../../components/page-status';
 import { confirmDialog, errorMessage, showFail, showSuccess } from '../../../components/feedback';
 import { WechatIcon } from '../../../components/icons';
-import { useWechatBindings, wechatBindingsQueryOptions } from '../api/get-wechat-bindings';
+import { useWechatBindings } from '../api/get-wechat-bindings';
 import { useUnbindWechat } from '../api/unbind-wechat';
 import { useDeleteWechatBinding } from '../api/delete-wechat-binding';
 import { useOfficialAccountQrCode } from '../api/get-official-account-qr-code';
@@ -208,14 +207,12 @@ function CurrentWechat({
   info: MemberInfo;
   renderBindForm: RenderBindForm;
 }) {
-  const queryClient = useQueryClient();
   const { openId, status, acquire } = useWechatOpenId(hasOAuthCode());
   const binding = useOpenIdBinding(openId);
 
   const onBound = (accessToken: string) => {
+    // The binding list and this WeChat's binding were refreshed by the mutation.
     replaceAccessToken(accessToken);
-    void queryClient.invalidateQueries(wechatBindingsQueryOptions());
-    void binding.refetch();
     showSuccess('绑定成功');
   };
 

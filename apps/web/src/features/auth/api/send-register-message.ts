@@ -7,5 +7,8 @@ export type SendRegisterMessageInput = InputOf<typeof api.MemberAuth.SendRegiste
 export const sendRegisterMessage = (input: SendRegisterMessageInput) =>
   apiCall(api.MemberAuth.SendRegisterMessage, input);
 
+/** Nothing a query shows: a code is sent. */
+export const sendRegisterMessageInvalidates = [] as const;
+
 /** Sends the registration SMS code; resolves to how long to wait before asking again. */
 export const useSendRegisterMessage = () => useMutation({ mutationFn: sendRegisterMessage });

@@ -1,10 +1,10 @@
 import { List } from 'antd-mobile';
-import { useAppStore } from '../../../lib/app-store';
+import { useMemberInfo } from '../../../lib/member-info';
 import { useAgreementPopup } from './member-agreement';
 
 /** A settings row: the member agreement and the version the member accepted; opens the text. */
 export function MemberAgreementItem() {
-  const memberInfo = useAppStore((s) => s.memberInfo);
+  const { data: memberInfo } = useMemberInfo();
   const { open, popup } = useAgreementPopup();
   let accepted = '';
   if (memberInfo) {

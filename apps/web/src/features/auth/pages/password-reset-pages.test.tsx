@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
+import { getLoadedMemberInfo } from '../../../lib/member-info';
 import { queryClient } from '../../../lib/query-client';
 import { envelope } from '../../../test/api-mock';
 import { baseApi, currentPath, logIn, passVerification, typeInto } from '../../../test/base-api';
@@ -120,7 +121,7 @@ describe('/accountSecurity/setLoginPassword', () => {
     await expectToast('密码已修改，请重新登录');
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('orderInfo')).toBeNull();
-    expect(useAppStore.getState().memberInfo).toBeNull();
+    expect(getLoadedMemberInfo()).toBeUndefined();
     expect((document.getElementById('login-account') as HTMLInputElement).value).toBe(
       '13800138000',
     );

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useAppStore } from '../../../lib/app-store';
+import { useMemberInfo } from '../../../lib/member-info';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-status';
@@ -14,7 +14,7 @@ import '../auth.css';
  */
 export function SetLoginPasswordPage() {
   const navigate = useNavigate();
-  const memberInfo = useAppStore((s) => s.memberInfo);
+  const { data: memberInfo } = useMemberInfo();
   const title = memberInfo?.hasPassword === false ? '设置登录密码' : '修改登录密码';
 
   const onChanged = (mobile: string) => {

@@ -9,10 +9,9 @@ import {
   TruckOutline,
   UserCircleOutline,
 } from 'antd-mobile-icons';
-import { useAppStore } from '../../../lib/app-store';
 import { useIsLoggedIn } from '../../../lib/auth-session';
 import { documentNavigation } from '../../../lib/document-navigation';
-import { memberDisplayName } from '../../../lib/member-info';
+import { memberDisplayName, useMemberInfo } from '../../../lib/member-info';
 import { paths } from '../../../lib/paths';
 import '../home.css';
 
@@ -40,7 +39,7 @@ const highlights = [
 function MemberShortcut() {
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
-  const memberInfo = useAppStore((s) => s.memberInfo);
+  const { data: memberInfo } = useMemberInfo();
 
   if (!loggedIn) {
     return (

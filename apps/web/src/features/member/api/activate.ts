@@ -1,10 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@pcb/contract';
 import { apiCall } from '../../../lib/api-client';
-import { loadMemberInfo } from '../../../lib/member-info';
+import { invalidateQueries } from '../../../lib/invalidate';
+import { memberInfoQueryKey } from '../../../lib/member-info';
 import { signMbAgreement } from './sign-agreement';
 
 export const activate = () => apiCall(api.MemberAuth.Activate, {});
+
+/** The member's status and accepted agreement version. */
+export const activateInvalidates = [memberInfoQueryKey] as const;
 
 /**
  * Activates an account created by staff. The server requires the current agreement to be
@@ -16,7 +20,7 @@ export const useActivate = () =>
       await signMbAgreement();
       return activate();
     },
-    // A failed refresh must not turn a done activation into an error; the next navigation
-    // loads the member info again.
-    onSuccess: () => loadMemberInfo().catch(() => undefined),
+    // A failed refresh does not turn a done activation into an error (it only marks the
+    // query stale; the next screen that shows it asks again).
+    onSuccess: () => invalidateQueries(activateInvalidates),
   });

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useAppStore } from '../../../lib/app-store';
-import { loadMemberInfo, memberInfoQueryOptions } from '../../../lib/member-info';
+import { useMemberInfo } from '../../../lib/member-info';
 import { errorMessage } from '../../../components/feedback';
 import { useConfirmLogout } from '../../../components/use-confirm-logout';
 import { MemberHeader, MemberHeaderError, MemberHeaderLoading } from '../components/member-header';
@@ -31,9 +29,8 @@ export function MemberPage({
   agreementLink,
   switchedBanner,
 }: MemberPageProps) {
-  const memberInfo = useAppStore((s) => s.memberInfo);
-  // The guard does the fetching; this observer only reports how it went.
-  const memberQuery = useQuery({ ...memberInfoQueryOptions(), enabled: false });
+  const memberQuery = useMemberInfo();
+  const memberInfo = memberQuery.data;
 
   const { confirmLogout, pending: loggingOut } = useConfirmLogout();
 
@@ -43,7 +40,7 @@ export function MemberPage({
     header = (
       <MemberHeaderError
         message={errorMessage(memberQuery.error, '会员信息加载失败')}
-        onRetry={() => void loadMemberInfo().catch(() => undefined)}
+        onRetry={() => void memberQuery.refetch()}
       />
     );
   else header = <MemberHeaderLoading />;

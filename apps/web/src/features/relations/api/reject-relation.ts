@@ -1,15 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@pcb/contract';
 import { apiCall } from '../../../lib/api-client';
+import { invalidateQueries } from '../../../lib/invalidate';
 import { relationListQueryOptions } from './get-relation-list';
 
 export const rejectRelation = (id: number) => apiCall(api.MemberRelationApprove.Reject, { id });
 
+/** The relation list, where the request shows as rejected. */
+export const rejectRelationInvalidates = [relationListQueryOptions().queryKey] as const;
+
 /** Declines a main member's request. */
 export function useRejectRelation() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rejectRelation,
-    onSuccess: () => queryClient.invalidateQueries(relationListQueryOptions()),
+    onSuccess: () => invalidateQueries(rejectRelationInvalidates),
   });
 }

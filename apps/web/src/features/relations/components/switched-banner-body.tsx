@@ -1,13 +1,12 @@
 import { Button } from 'antd-mobile';
-import { useAppStore } from '../../../lib/app-store';
-import { memberDisplayName } from '../../../lib/member-info';
+import { memberDisplayName, useMemberInfo } from '../../../lib/member-info';
 import type { RelationContext } from '@pcb/contract';
 import { useSwitchAccount } from '../use-switch-account';
 import '../relations.css';
 
 /** The banner itself, loaded only for a member who is acting in a related account. */
 export default function SwitchedBannerBody({ main }: { main: RelationContext['mainMember'] }) {
-  const memberInfo = useAppStore((s) => s.memberInfo);
+  const { data: memberInfo } = useMemberInfo();
   const { switchBack, pending } = useSwitchAccount();
   return (
     <section className="switched-banner" role="status" data-testid="switched-banner">

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Relation } from '@pcb/contract';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
+import { getLoadedMemberInfo } from '../../../lib/member-info';
 import { queryClient } from '../../../lib/query-client';
 import { envelope, fakeToken, inOneHour } from '../../../test/api-mock';
 import { baseApi, currentPath, logIn } from '../../../test/base-api';
@@ -58,7 +59,7 @@ describe('/setting, 会员设置', () => {
     // Only approved accounts I related (not pending ones, not main members who related me).
     const choices = await screen.findAllByTestId('switch-account');
     expect(choices.map((c) => c.textContent)).toEqual([expect.stringContaining('李工')]);
-    await waitFor(() => expect(useAppStore.getState().memberInfo?.realName).toBe('张三'));
+    await waitFor(() => expect(getLoadedMemberInfo()?.realName).toBe('张三'));
 
     act(() => fireEvent.click(choices[0] as HTMLElement));
     await screen.findByTestId('member-page');
@@ -97,13 +98,13 @@ describe('/setting, 会员设置', () => {
     });
     renderApp('/setting');
     const choice = await screen.findByTestId('switch-account');
-    await waitFor(() => expect(useAppStore.getState().memberInfo?.realName).toBe('张三'));
+    await waitFor(() => expect(getLoadedMemberInfo()?.realName).toBe('张三'));
     act(() => fireEvent.click(choice));
     await screen.findByTestId('member-page');
-    expect(useAppStore.getState().memberInfo).toBeNull();
+    expect(getLoadedMemberInfo()).toBeUndefined();
     expect(screen.getByTestId('member-header-loading')).toBeInTheDocument();
     release();
-    await waitFor(() => expect(useAppStore.getState().memberInfo?.realName).toBe('李工'));
+    await waitFor(() => expect(getLoadedMemberInfo()?.realName).toBe('李工'));
   });
 
   it('offers nothing to switch to without approved related accounts', async () => {

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, List } from 'antd-mobile';
 import { maskMobile } from '@pcb/contract';
-import { useAppStore } from '../../../lib/app-store';
-import { memberDisplayName } from '../../../lib/member-info';
+import { memberDisplayName, useMemberInfo } from '../../../lib/member-info';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useConfirmLogout } from '../../../components/use-confirm-logout';
@@ -24,7 +23,7 @@ export function SettingPage({
 }) {
   const navigate = useNavigate();
   const { confirmLogout, pending } = useConfirmLogout();
-  const memberInfo = useAppStore((s) => s.memberInfo);
+  const { data: memberInfo } = useMemberInfo();
   return (
     <div className="setting-page" data-testid="setting-page">
       <PageHeader backTo={paths.member}>会员设置</PageHeader>
