@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@pcb/contract';
+import { z } from 'zod';
+import { api, defineEndpoint } from '@pcb/contract';
 import { envelope, mockApi } from '../test/api-mock';
-import { ApiError, apiCall, NETWORK_ERROR_MESSAGE } from './api-client';
+import { ApiError, apiCall, NETWORK_ERROR_MESSAGE, toQueryString } from './api-client';
 
 const announcement = {
   id: 1,
@@ -119,5 +120,36 @@ describe('apiCall', () => {
       }),
     ).rejects.toMatchObject({ status: 400, message: '手机号：请输入以1开头的11位手机号' });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('query strings', () => {
+  it('repeats the key for each element of an array instead of joining it with commas', () => {
+    const query = toQueryString({ ids: [1, 2], type: 'home', tags: ['a,b', 'c'] });
+    expect(query).toBe('ids=1&ids=2&type=home&tags=a%2Cb&tags=c');
+    const params = new URLSearchParams(query);
+    expect(params.getAll('ids')).toEqual(['1', '2']);
+    expect(params.getAll('tags')).toEqual(['a,b', 'c']);
+  });
+
+  it('leaves out absent values, also inside arrays, and an empty array altogether', () => {
+    expect(toQueryString({ a: undefined, b: null, c: [], d: [1, null, 2], e: 0, f: false })).toBe(
+      'd=1&d=2&e=0&f=false',
+    );
+  });
+
+  it('is what apiCall sends for a GET endpoint with an array input', async () => {
+    const endpoint = defineEndpoint({
+      module: 'Test',
+      action: 'List',
+      method: 'GET',
+      summary: 'test',
+      access: 'public',
+      input: z.object({ ids: z.array(z.number()), page: z.number() }),
+      output: z.array(z.number()),
+    });
+    const { requests } = mockApi({ 'GET /api/Test/List': () => ({ body: envelope([1, 2]) }) });
+    await expect(apiCall(endpoint, { ids: [1, 2], page: 3 })).resolves.toEqual([1, 2]);
+    expect(requests[0]?.url.search).toBe('?ids=1&ids=2&page=3');
   });
 });

@@ -44,14 +44,26 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * A GET input as a query string: an array is one repeated key per element (`ids=1&ids=2`,
+ * the form the server's query parser reads back as an array), never `String(array)`'s `1,2`;
+ * absent values are left out.
+ */
+export function toQueryString(input: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== undefined && item !== null) params.append(key, String(item));
+    }
+  }
+  return params.toString();
+}
+
 function buildUrl(endpoint: EndpointDef, input: unknown): string {
   const url = `${env.apiBase}${endpoint.path}`;
   if (endpoint.method !== 'GET' || input === null || typeof input !== 'object') return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(input)) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
-  }
-  const query = params.toString();
+  const query = toQueryString(input);
   return query ? `${url}?${query}` : url;
 }
 
