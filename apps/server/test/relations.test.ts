@@ -224,7 +224,7 @@ describe('MemberRelationApprove.Apply, Approve, Reject', () => {
     expect(capped.status).toBe(429);
     t.clock.advance(24 * 3600_000 + 1_000);
     // A day later (with a token of that day: the old one has expired).
-    const { tokenVersion } = await t.app.services.members.get(main.id);
+    const { tokenVersion } = await t.app.services.members.getForToken(main.id);
     const token = await t.app.services.tokens.issue({ id: main.id, tokenVersion });
     expect((await applyFor({ ...main, token }, (await account()).mobile)).status).toBe(200);
   });
@@ -365,11 +365,11 @@ describe('switching', () => {
     // out on another device does not.
     const fresh = await t.app.services.tokens.issue({
       id: main.id,
-      tokenVersion: (await t.app.services.members.get(main.id)).tokenVersion,
+      tokenVersion: (await t.app.services.members.getForToken(main.id)).tokenVersion,
     });
     const elsewhere = await t.app.services.tokens.issue({
       id: main.id,
-      tokenVersion: (await t.app.services.members.get(main.id)).tokenVersion,
+      tokenVersion: (await t.app.services.members.getForToken(main.id)).tokenVersion,
     });
     const token2 = await switched({ ...main, token: fresh }, related);
     await t.post('/api/MemberAuth/Logout', undefined, { token: elsewhere });
@@ -388,7 +388,7 @@ describe('switching', () => {
     expect((await info(token)).status).toBe(200);
     const relatedAgain = await t.app.services.tokens.issue({
       id: related.id,
-      tokenVersion: (await t.app.services.members.get(related.id)).tokenVersion,
+      tokenVersion: (await t.app.services.members.getForToken(related.id)).tokenVersion,
     });
     await t.post('/api/MemberAuth/LogoutAll', undefined, { token: relatedAgain });
     expect((await info(token)).status).toBe(401);

@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors';
 import type { AuthMember } from '../../http/auth';
 import type { Clock } from '../../lib/clock';
 import type { SmsMessage } from '../../integrations/sms/sms';
-import type { MemberRow, MemberService } from '../member/member.service';
+import type { MemberForToken, MemberService } from '../member/member.service';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { codeText, invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.service';
 import type { AssertHuman } from './human-check';
@@ -36,7 +36,7 @@ export const DISABLED_MESSAGE = '账号已被停用，请联系客服';
 export function createMemberAuthService(deps: MemberAuthDeps) {
   const { members, tokens, assertHuman } = deps;
 
-  const refuseDisabled = (member: MemberRow) => {
+  const refuseDisabled = (member: MemberForToken) => {
     if (member.status === 'disabled') throw new AppError(403, DISABLED_MESSAGE);
   };
 
@@ -50,16 +50,17 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
     input: { userNameOrMobile: string; password: string; ncVerifyDto: NcVerifyDto },
     ip: string,
     deviceCookie?: string,
-  ): Promise<MemberRow> {
+  ): Promise<MemberForToken> {
     await assertHuman(input.ncVerifyDto, ip);
     const identifier = input.userNameOrMobile.trim();
-    const member = await members.findForLogin(identifier);
+    const found = await members.findForLogin(identifier);
+    const member = found?.member;
     const reservation = await deps.throttle.reserve({
       account: member ? `m:${member.id}` : `i:${identifier.toLowerCase()}`,
       ip,
       knownDevice: deps.deviceTrust.knownDevice(deviceCookie, member?.id),
     });
-    const valid = await verifyPassword(member?.passwordHash, input.password);
+    const valid = await verifyPassword(found?.passwordHash, input.password);
     if (!member || !valid) throw await deps.throttle.failed(reservation);
     refuseDisabled(member);
     await deps.throttle.succeeded(reservation);
@@ -70,14 +71,14 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
   async function proveBySmsCode(
     input: { mobile: string; smsCode: string },
     ip: string,
-  ): Promise<MemberRow> {
+  ): Promise<MemberForToken> {
     await deps.smsCodes.consume({
       mobile: input.mobile,
       purpose: 'login',
       code: input.smsCode,
       ip,
     });
-    const member = await members.findByMobile(input.mobile);
+    const member = await members.findForToken({ mobile: input.mobile });
     if (!member) throw invalidSmsCode();
     refuseDisabled(member);
     return member;

@@ -26,9 +26,9 @@ export function createPaymentPasswordService(deps: {
       if (await store.get(lockKey(memberId))) {
         throw new AppError(429, PAYMENT_PASSWORD_LOCKED_MESSAGE);
       }
-      const member = await deps.members.get(memberId);
-      if (!member.paymentPasswordHash) throw new AppError(400, '请先设置支付密码');
-      if (await verifyPassword(member.paymentPasswordHash, password)) {
+      const hash = await deps.members.paymentPasswordHashOf(memberId);
+      if (!hash) throw new AppError(400, '请先设置支付密码');
+      if (await verifyPassword(hash, password)) {
         await store.delete(failuresKey(memberId));
         return;
       }

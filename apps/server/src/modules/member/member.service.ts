@@ -24,6 +24,25 @@ export function displayNameOf(row: Pick<MemberRow, 'realName' | 'userName' | 'mo
 
 export type { MemberRow };
 
+/**
+ * A member as other modules see it: the row without its secrets (password hashes) and without
+ * the token version. The full row stays in this module.
+ */
+export type Member = Omit<MemberRow, 'passwordHash' | 'paymentPasswordHash' | 'tokenVersion'>;
+/** A member about to be issued a token: the token version, and still no secret. */
+export type MemberForToken = Member & { tokenVersion: number };
+
+const withoutSecrets = ({
+  passwordHash: _password,
+  paymentPasswordHash: _paymentPassword,
+  tokenVersion: _tokenVersion,
+  ...member
+}: MemberRow): Member => member;
+const forToken = (row: MemberRow): MemberForToken => ({
+  ...withoutSecrets(row),
+  tokenVersion: row.tokenVersion,
+});
+
 export const MOBILE_TAKEN_MESSAGE = '该手机号已被其他账号使用';
 
 export interface MemberServiceDeps {
@@ -106,14 +125,41 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
       return revoked(await repository.revokeAllSessions(memberId, now()));
     },
 
-    /** The member's row; 401 when the member is gone (its token was valid a moment ago). */
-    get: mustFind,
+    /** The member; 401 when the member is gone (its token was valid a moment ago). */
+    async get(id: number): Promise<Member> {
+      return withoutSecrets(await mustFind(id));
+    },
 
-    findById: (id: number) => repository.findById(id),
+    async findById(id: number): Promise<Member | undefined> {
+      const row = await repository.findById(id);
+      return row && withoutSecrets(row);
+    },
 
-    findByMobile: (mobile: string) => repository.findByMobile(mobile),
+    async findByMobile(mobile: string): Promise<Member | undefined> {
+      const row = await repository.findByMobile(mobile);
+      return row && withoutSecrets(row);
+    },
 
-    findByIds: (ids: number[]) => repository.findByIds(ids),
+    async findByIds(ids: number[]): Promise<Member[]> {
+      return (await repository.findByIds(ids)).map(withoutSecrets);
+    },
+
+    /** As get, with the token version, for a token (switching back to the main member). */
+    async getForToken(id: number): Promise<MemberForToken> {
+      return forToken(await mustFind(id));
+    },
+
+    /** As findById and findByMobile, with the token version, for a token. */
+    async findForToken(by: { id: number } | { mobile: string }) {
+      const row =
+        'id' in by ? await repository.findById(by.id) : await repository.findByMobile(by.mobile);
+      return row && forToken(row);
+    },
+
+    /** What the payment-password check needs: the hash, or null when none is set. */
+    async paymentPasswordHashOf(id: number): Promise<string | null> {
+      return (await mustFind(id)).paymentPasswordHash;
+    },
 
     /** Logout: every token of the member dies. */
     async revokeTokens(id: number) {
@@ -139,20 +185,26 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
       return toInfo(await mustFind(id));
     },
 
-    /** By mobile when the identifier looks like one, otherwise by user name. */
-    async findForLogin(identifier: string): Promise<MemberRow | undefined> {
-      return /^1\d{10}$/.test(identifier)
-        ? repository.findByMobile(identifier)
-        : repository.findByUserName(identifier);
+    /**
+     * What the password check needs: the member (by mobile when the identifier looks like one,
+     * otherwise by user name) and, apart, its password hash.
+     */
+    async findForLogin(
+      identifier: string,
+    ): Promise<{ member: MemberForToken; passwordHash: string | null } | undefined> {
+      const row = /^1\d{10}$/.test(identifier)
+        ? await repository.findByMobile(identifier)
+        : await repository.findByUserName(identifier);
+      return row && { member: forToken(row), passwordHash: row.passwordHash };
     },
 
     isMobileRegistered: (mobile: string) => repository.existsByMobile(mobile),
 
     /** Creates a member; 409 when the mobile is already registered (also by a racing call). */
-    async create(values: NewMember, ip: string | null = null): Promise<MemberRow> {
+    async create(values: NewMember, ip: string | null = null): Promise<MemberForToken> {
       const created = await repository.insertWithManager(values, ip);
       if (!created) throw new AppError(409, '该手机号已注册，请直接登录');
-      return created;
+      return forToken(created);
     },
 
     async signAgreement(memberId: number, ip: string | null): Promise<AgreementSignature> {

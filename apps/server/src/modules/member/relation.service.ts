@@ -146,7 +146,7 @@ export function createRelationService(deps: RelationServiceDeps) {
       // The main member's state, found only through an approved relation.
       const main = await repository.findSwitchState(mainMemberId, relatedMemberId);
       if (!main || main.status === 'disabled') throw refuse();
-      const related = await members.findById(relatedMemberId);
+      const related = await members.findForToken({ id: relatedMemberId });
       if (!related || related.status === 'disabled') throw refuse();
       return {
         // In the caller's session: logging out while switched ends this device's login.
@@ -160,7 +160,7 @@ export function createRelationService(deps: RelationServiceDeps) {
 
     async switchBack(caller: AuthMember): Promise<{ accessToken: string }> {
       if (caller.mainMemberId === null) throw new AppError(403, '当前不是关联账号身份');
-      const main = await members.get(caller.mainMemberId);
+      const main = await members.getForToken(caller.mainMemberId);
       return { accessToken: await deps.issueToken(main, undefined, caller.sessionId) };
     },
 

@@ -121,7 +121,7 @@ export function createWechatService(deps: {
     async openIdLogin(sealed: string) {
       const identity = unseal(sealed, NOT_BOUND_MESSAGE);
       const binding = await repository.findActive(identity.appId, identity.openId);
-      const member = binding ? await members.findById(binding.memberId) : undefined;
+      const member = binding ? await members.findForToken({ id: binding.memberId }) : undefined;
       if (!member || member.status === 'disabled') throw new AppError(400, NOT_BOUND_MESSAGE);
       return { accessToken: await tokens.issue(member) };
     },
