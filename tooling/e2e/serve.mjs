@@ -15,7 +15,7 @@ const server = spawn(process.execPath, [`${root}apps/server/dist/main.js`], {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PORT: process.env.E2E_PORT ?? '4310',
-    HOST: '127.0.0.1',
+    HOST: process.env.E2E_HOST ?? '127.0.0.1',
     LOG_LEVEL: 'warn',
     // Several tests text one mobile within a minute; the 60-second rule has its own server tests.
     SMS_RESEND_INTERVAL_SECONDS: '1',

@@ -35,7 +35,7 @@ export function SmsCodeField({
         inputMode="numeric"
         value={value}
         onChange={(v) => onChange(v.replace(/\D/g, ''))}
-        placeholder={`${SMS_CODE_LENGTH}位短信验证码`}
+        placeholder={`${SMS_CODE_LENGTH}位验证码`}
         autoComplete="one-time-code"
         maxLength={SMS_CODE_LENGTH}
       />

@@ -43,6 +43,7 @@ export function ConsultingPanel() {
           size="small"
           color="primary"
           fill="outline"
+          shape="rounded"
           disabled={waiting}
           onClick={() => void copyQq()}
           data-testid="consult-copy-qq"

@@ -74,6 +74,7 @@ function RelationRow({ side, relation }: { side: Side; relation: Relation }) {
       <>
         <Button
           size="mini"
+          shape="rounded"
           disabled={busy}
           onClick={() => void act(() => reject.mutateAsync(relation.id), '已拒绝', '操作失败')}
           data-testid="relation-reject"
@@ -82,6 +83,7 @@ function RelationRow({ side, relation }: { side: Side; relation: Relation }) {
         </Button>
         <Button
           size="mini"
+          shape="rounded"
           color="primary"
           disabled={busy}
           onClick={() => void onApprove()}
@@ -95,6 +97,7 @@ function RelationRow({ side, relation }: { side: Side; relation: Relation }) {
     actions = (
       <Button
         size="mini"
+        shape="rounded"
         fill="outline"
         disabled={busy}
         onClick={() => void onRemove()}
