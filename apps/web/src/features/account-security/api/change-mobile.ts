@@ -19,7 +19,8 @@ export const useChangeMobile = () =>
     mutationFn: changeMobile,
     onSuccess: ({ accessToken }, { mobile }) => {
       replaceAccessToken(accessToken);
+      // Patched at once, so no screen shows the old number; the refetch need not be awaited.
       patchMemberInfo({ mobile });
-      return invalidateQueries(changeMobileInvalidates);
+      void invalidateQueries(changeMobileInvalidates);
     },
   });

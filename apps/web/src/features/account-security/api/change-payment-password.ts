@@ -20,7 +20,8 @@ export const useChangePaymentPassword = () =>
     mutationFn: changePaymentPassword,
     onSuccess: ({ accessToken }) => {
       replaceAccessToken(accessToken);
+      // Patched at once, so no screen shows 未设置; the refetch need not be awaited.
       patchMemberInfo({ hasPaymentPassword: true });
-      return invalidateQueries(changePaymentPasswordInvalidates);
+      void invalidateQueries(changePaymentPasswordInvalidates);
     },
   });

@@ -84,9 +84,54 @@ describe('/userInfo/editPhone', () => {
       smsCode: '222222',
       oldMobileTicket: 'ticket-1',
     });
+    // Right away, not once some later request has answered.
+    expect(screen.getByTestId('security-mobile-status')).toHaveTextContent('139****9000');
+  });
+
+  it('shows the new mobile on account security before member info is fetched again', async () => {
+    logIn();
+    let changed = false;
+    let answerRefetch: () => void = () => undefined;
+    const { requests } = baseApi({
+      'GET /api/MemberInfo/Get': () =>
+        changed
+          ? new Promise((resolve) => {
+              answerRefetch = () =>
+                resolve({ body: envelope({ ...memberFixture, mobile: '13900139000' }) });
+            })
+          : { body: envelope(memberFixture) },
+      'POST /api/MemberAuth/SendOldMobileMessage': sent,
+      'POST /api/MemberAuth/checkOldMobileMessage': () => ({
+        body: envelope({ oldMobileTicket: 'ticket-1', expiresIn: 600 }),
+      }),
+      'POST /api/MemberInfo/SendChangeMobileMessage': sent,
+      'PATCH /api/MemberInfo/ChangeMobile': () => {
+        changed = true;
+        return { body: envelope({ accessToken: fakeToken(inOneHour() + 200) }) };
+      },
+      'GET /api/WechatMb/GetList': () => ({ body: envelope([]) }),
+    });
+    renderApp('/accountSecurity');
+    expect(await screen.findByTestId('security-mobile-status')).toHaveTextContent('138****8000');
+    act(() => fireEvent.click(screen.getByTestId('security-mobile')));
+    await verifyOldMobile();
+    typeInto('edit-phone-new-mobile', '13900139000');
+    await passVerification();
+    act(() => fireEvent.click(screen.getByTestId('edit-phone-send-new-code')));
     await waitFor(() =>
-      expect(screen.getByTestId('security-mobile-status').textContent).toBe('139****9000'),
+      expect(requests.some((r) => r.url.pathname.endsWith('/SendChangeMobileMessage'))).toBe(true),
     );
+    typeInto('edit-phone-new-code', '222222');
+    act(() => fireEvent.click(screen.getByTestId('edit-phone-submit')));
+
+    await screen.findByTestId('security-page');
+    expect(screen.getByTestId('security-mobile-status')).toHaveTextContent('139****9000');
+    const paths = requests.map((r) => r.url.pathname);
+    const changeAt = paths.indexOf('/api/MemberInfo/ChangeMobile');
+    expect(paths.slice(changeAt + 1)).toContain('/api/MemberInfo/Get');
+    act(() => answerRefetch());
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.getByTestId('security-mobile-status')).toHaveTextContent('139****9000');
   });
 
   it('starts again from the old mobile once its ticket has expired', async () => {

@@ -69,9 +69,54 @@ describe('/accountSecurity/payThePassword', () => {
     const change = requests.find((r) => r.url.pathname.endsWith('/ChangePaymentPassword'));
     expect(change?.method).toBe('PATCH');
     expect(change?.body).toEqual({ mobile: '13800138000', smsCode: '135790', password: '385917' });
-    await waitFor(() =>
-      expect(screen.getByTestId('security-payment-password-status').textContent).toBe('已设置'),
+    // Right away, not once some later request has answered.
+    expect(screen.getByTestId('security-payment-password-status')).toHaveTextContent('已设置');
+  });
+
+  it('shows the payment password as set on account security before member info is fetched again', async () => {
+    logIn();
+    let changed = false;
+    let answerRefetch: () => void = () => undefined;
+    const { requests } = baseApi({
+      'GET /api/MemberInfo/Get': () =>
+        changed
+          ? new Promise((resolve) => {
+              answerRefetch = () =>
+                resolve({ body: envelope({ ...memberFixture, hasPaymentPassword: true }) });
+            })
+          : { body: envelope(memberFixture) },
+      'POST /api/MemberAuth/SendChangePaymentPasswordMessage': () => ({
+        body: envelope({ resendAfterSeconds: 60 }),
+      }),
+      'PATCH /api/MemberAuth/ChangePaymentPassword': () => {
+        changed = true;
+        return { body: envelope({ accessToken: fakeToken(inOneHour() + 120) }) };
+      },
+      'GET /api/WechatMb/GetList': () => ({ body: envelope([]) }),
+    });
+    renderApp('/accountSecurity');
+    expect(await screen.findByTestId('security-payment-password-status')).toHaveTextContent(
+      '未设置',
     );
+    act(() => fireEvent.click(screen.getByTestId('security-payment-password')));
+    await screen.findByTestId('pay-password-input');
+    await passVerification();
+    act(() => fireEvent.click(screen.getByTestId('pay-password-send-code')));
+    await screen.findByText('验证码已发送');
+    typeInto('pay-password-sms-code', '135790');
+    typePasscode('pay-password-input', '385917');
+    typePasscode('pay-password-confirm', '385917');
+    act(() => fireEvent.click(screen.getByTestId('pay-password-submit')));
+
+    await screen.findByTestId('security-page');
+    expect(screen.getByTestId('security-payment-password-status')).toHaveTextContent('已设置');
+    // The mutation asked for the member again (its declared invalidation), still unanswered.
+    const paths = requests.map((r) => r.url.pathname);
+    const changeAt = paths.indexOf('/api/MemberAuth/ChangePaymentPassword');
+    expect(paths.slice(changeAt + 1)).toContain('/api/MemberInfo/Get');
+    act(() => answerRefetch());
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.getByTestId('security-payment-password-status')).toHaveTextContent('已设置');
   });
 
   it('takes the digits from the on-screen number keyboard', async () => {
