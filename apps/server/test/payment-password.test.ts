@@ -42,6 +42,30 @@ describe('MemberAuth.ChangePaymentPassword', () => {
     await expect(verify(id, '246810')).resolves.toBeUndefined();
   });
 
+  it('refuses a repeat or a run of digits, with a clear message, and keeps the code', async () => {
+    const mobile = uniqueMobile();
+    const { token } = await t.createMember({ mobile });
+    const code = await t.sendCode('/api/MemberAuth/SendChangePaymentPasswordMessage', {
+      mobile,
+      token,
+    });
+    for (const weak of ['123456', '000000', '654321', '012345', '999999']) {
+      const res = await t.patch(
+        '/api/MemberAuth/ChangePaymentPassword',
+        { mobile, smsCode: code, password: weak },
+        { token },
+      );
+      expect(res.status, weak).toBe(400);
+      expect(res.body.message).toContain('支付密码过于简单，请勿使用连续或重复的数字');
+    }
+    const ok = await t.patch(
+      '/api/MemberAuth/ChangePaymentPassword',
+      { mobile, smsCode: code, password: '385917' },
+      { token },
+    );
+    expect(ok.status).toBe(200);
+  });
+
   it('starts without one', async () => {
     const { token } = await t.createMember({ mobile: uniqueMobile() });
     const info = await t.get<MemberInfo>('/api/MemberInfo/Get', { token });

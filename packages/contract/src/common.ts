@@ -111,8 +111,23 @@ export type SmsSent = z.infer<typeof smsSentSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** Payment password: exactly 6 digits (confirms balance payments). */
-export const paymentPasswordSchema = z.string().regex(/^\d{6}$/, { error: '应为6位数字' });
+export const WEAK_PAYMENT_PASSWORD_MESSAGE = '支付密码过于简单，请勿使用连续或重复的数字';
+const DIGITS_UP = '0123456789';
+const DIGITS_DOWN = '9876543210';
+
+/** The six digits anyone tries first: one digit repeated, or a run up or down (123456, 654321). */
+export function isWeakPaymentPassword(value: string): boolean {
+  return (
+    /^(\d)\1{5}$/.test(value) ||
+    (/^\d{6}$/.test(value) && (DIGITS_UP.includes(value) || DIGITS_DOWN.includes(value)))
+  );
+}
+
+/** Payment password: exactly 6 digits (confirms balance payments), not a repeat or a run. */
+export const paymentPasswordSchema = z
+  .string()
+  .regex(/^\d{6}$/, { error: '应为6位数字', abort: true })
+  .refine((value) => !isWeakPaymentPassword(value), { error: WEAK_PAYMENT_PASSWORD_MESSAGE });
 
 /** Mainland China only for now; the field exists because the spec's payload carries it. */
 export const areaCodeSchema = z.literal('86', { error: '目前仅支持中国大陆手机号' }).default('86');
