@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { routeTable } from './scripts/route-table-plugin';
+import { readLazyScreens, routeTable } from './scripts/route-table-plugin.mjs';
 
 // The API server of apps/server; override to point the dev server at another backend.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
@@ -27,6 +27,35 @@ const proxy = {
   '/sandbox': { target: apiTarget, changeOrigin: false },
 };
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Chunk groups (docs/decisions/0012-page-loading.md). Left alone, Rolldown gives every set of
+ * screens that shares a module a chunk of its own: 26 JS files for /login, most under 1 KB, and
+ * on HTTP/1.1 each one is a request. Two groups replace most of them, and every screen
+ * downloads fewer bytes than before (a file's gzip overhead and import lists go away):
+ * - framework: the libraries every screen runs (React, the router, TanStack Query, zod);
+ * - shared: the modules most screens load (antd-mobile's base, the API client, the contract).
+ *   Without their dependencies: antd-mobile's barrel file would otherwise pull in every
+ *   component any chunk uses, the popups of the feedback chunk included (+30 KB per screen).
+ * A smaller minShareCount or more groups cost /member its budget; `npm run size -w @pcb/web`
+ * shows each screen's files and bytes and fails on a cycle between chunks.
+ */
+const codeSplitting = {
+  groups: [
+    {
+      name: 'framework',
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|zustand|tslib|classnames)[\\/]|@oxc-project/,
+      priority: 10,
+    },
+    {
+      name: 'shared',
+      minShareCount: Math.ceil(readLazyScreens(root).size * 0.8),
+      includeDependenciesRecursively: false,
+    },
+  ],
+};
+
 export default defineConfig({
   plugins: [react(), routeTable()],
   resolve: {
@@ -48,5 +77,6 @@ export default defineConfig({
     target: 'es2020',
     // Data-URL inlining of tiny assets is fine under the CSP (img-src data:).
     assetsInlineLimit: 4096,
+    rolldownOptions: { output: { codeSplitting } },
   },
 });

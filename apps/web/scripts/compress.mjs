@@ -3,7 +3,8 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, extname } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
-const dist = new URL('../dist/', import.meta.url).pathname;
+// The web build's output folder, or another one given as the first argument (the bench's).
+const dist = process.argv[2] ?? new URL('../dist/', import.meta.url).pathname;
 const extensions = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt']);
 // Below about 1 KB the compressed file saves less than the extra request headers cost.
 const minBytes = 1024;
