@@ -156,7 +156,7 @@ describe('forgot password (logged out)', () => {
       expect((await t.get('/api/MemberInfo/Get', { token })).status).toBe(401);
     }
     const old = await passwordLogin(mobile, 'OldPass123');
-    expect(old.body.message).toBe('账号或密码错误');
+    expect(old.body.message).toBe('账号或密码错误，还可尝试4次');
     const fresh = await passwordLogin(mobile, 'NewPass456');
     expect(fresh.status).toBe(200);
     expect(

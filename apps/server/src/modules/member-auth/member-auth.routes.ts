@@ -1,8 +1,15 @@
+import type { FastifyRequest } from 'fastify';
 import { api } from '@pcb/contract';
 import type { DefineRoute } from '../../http/define-route';
 import type { MemberService } from '../member/member.service';
 import type { AccountSecurityService } from './account-security.service';
 import type { MemberAuthService } from './member-auth.service';
+
+/** The browser's device cookie, and whether a new one may only travel over HTTPS. */
+const deviceOf = (request: FastifyRequest) => ({
+  cookie: request.headers.cookie,
+  secure: request.protocol === 'https',
+});
 
 export function registerMemberAuthRoutes(
   route: DefineRoute,
@@ -11,10 +18,7 @@ export function registerMemberAuthRoutes(
   members: MemberService,
 ): void {
   route(api.MemberAuth.Login, async ({ input, ip, request, reply }) => {
-    const { accessToken, deviceCookie } = await auth.login(input, ip, {
-      cookie: request.headers.cookie,
-      secure: request.protocol === 'https',
-    });
+    const { accessToken, deviceCookie } = await auth.login(input, ip, deviceOf(request));
     reply.header('set-cookie', deviceCookie);
     return { accessToken };
   });
@@ -36,7 +40,11 @@ export function registerMemberAuthRoutes(
 
   route(api.MemberAuth.SendLoginMessage, async ({ input, ip }) => auth.sendLoginMessage(input, ip));
 
-  route(api.MemberAuth.SmsLogin, async ({ input, ip }) => auth.smsLogin(input, ip));
+  route(api.MemberAuth.SmsLogin, async ({ input, ip, request, reply }) => {
+    const { accessToken, deviceCookie } = await auth.smsLogin(input, ip, deviceOf(request));
+    reply.header('set-cookie', deviceCookie);
+    return { accessToken };
+  });
 
   route(api.MemberAuth.Logout, async ({ requireMember }) => auth.logout(requireMember()));
 

@@ -172,11 +172,17 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
       });
     },
 
+    /** As login: an SMS login also makes this browser a known device for the account. */
     async smsLogin(
       input: { mobile: string; smsCode: string },
       ip: string,
-    ): Promise<AccessTokenResult> {
-      return { accessToken: await tokens.issue(await proveBySmsCode(input, ip)) };
+      device: { cookie: string | undefined; secure: boolean },
+    ): Promise<AccessTokenResult & { deviceCookie: string }> {
+      const member = await proveBySmsCode(input, ip);
+      return {
+        accessToken: await tokens.issue(member),
+        deviceCookie: deps.deviceTrust.remember(device.cookie, member.id, device.secure),
+      };
     },
 
     /**
