@@ -209,32 +209,60 @@ describe('MemberInfo.ChangeMobile', () => {
     expect(res.body.message).toBe('短信验证码错误或已过期');
   });
 
-  it('texts a number of another member alike, and refuses it only after the code', async () => {
-    const mobile = uniqueMobile();
-    const { token } = await t.createMember({ mobile });
+  it('refuses a number of another member with 409 before any text', async () => {
+    const { token } = await t.createMember({ mobile: uniqueMobile() });
     const taken = uniqueMobile();
     await t.createMember({ mobile: taken });
-    const free = uniqueMobile();
-    t.clock.advance(61_000);
-    const a = await t.post(
+    const res = await t.post(
       '/api/MemberInfo/SendChangeMobileMessage',
       { mobile: taken, ncVerifyDto: await t.solveCaptcha() },
       { token },
     );
-    const b = await t.post(
-      '/api/MemberInfo/SendChangeMobileMessage',
-      { mobile: free, ncVerifyDto: await t.solveCaptcha() },
-      { token },
-    );
-    expect(a.raw.body).toBe(b.raw.body);
-    const ticket = await oldMobileTicket(mobile, token);
-    const res = await t.patch(
-      '/api/MemberInfo/ChangeMobile',
-      { mobile: taken, smsCode: await t.lastCode(taken), oldMobileTicket: ticket },
-      { token },
-    );
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('该手机号已被其他账号使用');
+    expect(await t.outbox(taken)).toEqual([]);
+  });
+
+  it('refuses a number taken after its code was sent, and keeps the code and the ticket', async () => {
+    const mobile = uniqueMobile();
+    const { token } = await t.createMember({ mobile });
+    const next = uniqueMobile();
+    const code = await newMobileCode(next, token);
+    const ticket = await oldMobileTicket(mobile, token);
+    const someone = await t.createMember({ mobile: next });
+    const change = () =>
+      t.patch<{ accessToken: string }>(
+        '/api/MemberInfo/ChangeMobile',
+        { mobile: next, smsCode: code, oldMobileTicket: ticket },
+        { token },
+      );
+    const res = await change();
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('该手机号已被其他账号使用');
+    // The number is free again (that account moved away): the same code and ticket work.
+    await t.database.pool.query('UPDATE member SET mobile = $1 WHERE id = $2', [
+      uniqueMobile(),
+      someone.id,
+    ]);
+    expect((await change()).status).toBe(200);
+  });
+
+  it('looks up 20 new numbers a day per member, also when asked at once', async () => {
+    const { token } = await t.createMember({ mobile: uniqueMobile() });
+    const dtos = await Promise.all(Array.from({ length: 25 }, () => t.solveCaptcha()));
+    const answers = await Promise.all(
+      dtos.map((ncVerifyDto) =>
+        t.post(
+          '/api/MemberInfo/SendChangeMobileMessage',
+          { mobile: uniqueMobile(), ncVerifyDto },
+          { token },
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]?.body.message).toBe('今日更换手机号次数已达上限，请明天再试');
   });
 
   it('answers 409 when the database refuses a taken mobile', async () => {
@@ -325,6 +353,26 @@ describe('MemberUpMobileApply.Create', () => {
       idDocumentKey: neverUploaded,
     });
     expect(ok.status).toBe(200);
+  });
+
+  it('refuses a number taken since its code was sent, telling only the holder of the code', async () => {
+    const { token } = await t.createMember({ mobile: uniqueMobile() });
+    const idDocumentKey = await uploadIdentityDocument(t, token);
+    const next = uniqueMobile();
+    const code = await newMobileCode(next, token);
+    const someone = await t.createMember({ mobile: next });
+    const body = { newMobile: next, reason: '原手机号已停用', idDocumentKey };
+    const wrong = await apply(token, { ...body, smsCode: code === '000000' ? '111111' : '000000' });
+    expect(wrong.body.message).toBe('短信验证码错误或已过期');
+    const res = await apply(token, { ...body, smsCode: code });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('该手机号已被其他账号使用');
+    // The code was not used up: once the number is free again, it works.
+    await t.database.pool.query('UPDATE member SET mobile = $1 WHERE id = $2', [
+      uniqueMobile(),
+      someone.id,
+    ]);
+    expect((await apply(token, { ...body, smsCode: code })).status).toBe(200);
   });
 
   it('needs the new mobile’s changeMobile code and a reason', async () => {

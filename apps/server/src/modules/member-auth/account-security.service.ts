@@ -21,6 +21,9 @@ export const OLD_MOBILE_TICKET_TTL_MS = 10 * 60_000;
 export const NOT_OWN_MOBILE_MESSAGE = '请使用账号绑定的手机号';
 export const SAME_MOBILE_MESSAGE = '新手机号不能与原手机号相同';
 export const OLD_MOBILE_TICKET_INVALID_MESSAGE = '原手机号验证已失效，请重新验证';
+/** New numbers a member may look up a day (each answer says whether the number is taken). */
+export const NEW_MOBILE_LOOKUPS_PER_DAY = 20;
+const DAY_MS = 24 * 3600_000;
 
 interface TicketRecord {
   memberId: number;
@@ -153,8 +156,9 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     },
 
     /**
-     * A code to the new mobile. A number that another account uses gets a code too, and the
-     * same answer: which numbers are members is not told here (ChangeMobile refuses it later).
+     * A code to the new mobile, unless another account has it: then 409 before any text, so
+     * nobody is texted about a change that cannot happen. That tells a logged-in member which
+     * numbers are taken, so each lookup is counted first, a few a day.
      */
     async sendChangeMobileMessage(
       input: { mobile: string; ncVerifyDto: NcVerifyDto },
@@ -164,12 +168,20 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       const member = await members.get(memberId);
       if (member.mobile === input.mobile) throw new AppError(400, SAME_MOBILE_MESSAGE);
       await assertHuman(input.ncVerifyDto, ip);
+      const lookups = await store.incr(`mobile-change:lookup:${memberId}`, DAY_MS);
+      if (lookups > NEW_MOBILE_LOOKUPS_PER_DAY) {
+        throw new AppError(429, '今日更换手机号次数已达上限，请明天再试');
+      }
+      if (await members.isMobileRegistered(input.mobile)) {
+        throw new AppError(409, MOBILE_TAKEN_MESSAGE);
+      }
       return smsCodes.send({ mobile: input.mobile, purpose: 'changeMobile', ip });
     },
 
     /**
      * Needs both proofs: the old-mobile ticket of this member, issued for the mobile the account
-     * still has, and the new mobile's code. The ticket is used up only when the code is right.
+     * still has, and the new mobile's code. The ticket is used up only when the code is right,
+     * and the code only when the number is still free.
      */
     async changeMobile(
       input: { mobile: string; smsCode: string; oldMobileTicket: string },
@@ -184,16 +196,17 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       if (!record || record.memberId !== memberId || record.mobile !== member.mobile) {
         throw new AppError(400, OLD_MOBILE_TICKET_INVALID_MESSAGE);
       }
-      await smsCodes.consume({
+      const claim = await smsCodes.check({
         mobile: input.mobile,
         purpose: 'changeMobile',
         code: input.smsCode,
         ip,
       });
-      // Only now, to the holder of the new number: told before the code, it would list members.
+      // Taken since the code was sent: told to the holder of the code, which stays unused.
       if (await members.isMobileRegistered(input.mobile)) {
         throw new AppError(409, MOBILE_TAKEN_MESSAGE);
       }
+      if (!(await claim.use())) throw invalidSmsCode();
       if (!(await store.take(key))) throw new AppError(400, OLD_MOBILE_TICKET_INVALID_MESSAGE);
       const revoked = await members.changeMobile(memberId, input.mobile);
       return { accessToken: await tokens.issue(revoked) };

@@ -2,7 +2,7 @@ import { maskMobile, type MobileApply } from '@pcb/contract';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { MOBILE_TAKEN_MESSAGE, type MemberService } from '../member/member.service';
-import type { SmsCodeService } from '../sms-code/sms-code.service';
+import { invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.service';
 import type { UploadService } from '../upload/upload.service';
 import type { MobileApplyRepository } from './mobile-apply.repository';
 import type { MobileApplyRow } from './mobile-apply.table';
@@ -46,16 +46,18 @@ export function createMobileApplyService(deps: {
         'identity',
         ID_DOCUMENT_MESSAGE,
       );
-      await deps.smsCodes.consume({
+      const claim = await deps.smsCodes.check({
         mobile: input.newMobile,
         purpose: 'changeMobile',
         code: input.smsCode,
         ip,
       });
-      // Told only to the holder of the new number (the code is checked first).
+      // Taken since the code was sent (SendChangeMobileMessage refuses a taken number): told
+      // only to the holder of the code, which stays unused.
       if (await members.isMobileRegistered(input.newMobile)) {
         throw new AppError(409, MOBILE_TAKEN_MESSAGE);
       }
+      if (!(await claim.use())) throw invalidSmsCode();
       const created = await repository.insertPending({
         memberId,
         oldMobile: member.mobile,
