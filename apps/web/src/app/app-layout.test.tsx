@@ -61,6 +61,35 @@ describe('navigation guard', () => {
     expect(getLoadedMemberInfo()).toEqual(member);
   });
 
+  it.each(['/login', '/register', '/note'])(
+    'sends a logged-in member who opens %s to the member centre',
+    async (start) => {
+      logIn();
+      defaultApi();
+      renderApp(start);
+      expect(await screen.findByTestId('member-name')).toHaveTextContent('张三');
+      expect(path()).toBe('/member');
+      expect(screen.queryByTestId('login-page')).toBeNull();
+    },
+  );
+
+  it('sends a logged-in member who opens /login to the returnUrl instead, once', async () => {
+    logIn();
+    sessionStorage.setItem('returnUrl', '/setting');
+    defaultApi({
+      'GET /api/MemberRelationApprove/GetRelationListForMember': () => ({
+        body: envelope({ related: [], mainMembers: [] }),
+      }),
+      'GET /api/MemberInfo/GetRelationMember': () => ({
+        body: envelope({ isSwitched: false, mainMember: null }),
+      }),
+    });
+    renderApp('/login');
+    await screen.findByTestId('setting-page');
+    expect(path()).toBe('/setting');
+    expect(sessionStorage.getItem('returnUrl')).toBeNull();
+  });
+
   it('redirects an unknown path to the member centre', async () => {
     logIn();
     defaultApi();

@@ -1,10 +1,12 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useAppStore } from '../lib/app-store';
 import { hasLoggedOutByChoice, useIsLoggedIn } from '../lib/auth-session';
 import { documentNavigation } from '../lib/document-navigation';
-import { setReturnUrl } from '../lib/storage';
+import { isExternalPath } from '../lib/paths';
+import { peekReturnPath } from '../lib/return-url';
+import { removeReturnUrl, setReturnUrl } from '../lib/storage';
 import { isIOS, isMiniProgram, isWeChatBrowser } from '../lib/wechat';
 import { PageLoading } from '../components/page-status';
 import { ConsultProvider } from './consult-popup';
@@ -16,6 +18,17 @@ import { reportFirstVisit } from './visit-report';
 
 function DocumentRedirect({ href }: { href: string }) {
   useEffect(() => documentNavigation.assign(href), [href]);
+  return <PageLoading />;
+}
+
+/** Continues where a login would, using the returnUrl up (as a login does). */
+function ContinueRedirect({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    removeReturnUrl();
+    if (isExternalPath(to)) documentNavigation.assign(to);
+    else void navigate(to, { replace: true });
+  }, [navigate, to]);
   return <PageLoading />;
 }
 
@@ -73,6 +86,11 @@ export function AppLayout() {
   const navigationType = useNavigationType();
   const meta = metaForPath(location.pathname);
   const loggedIn = useIsLoggedIn();
+  // Whether the member was logged in when this navigation arrived: logging in on /login is not
+  // arriving there logged in (the login flow itself goes on to the returnUrl).
+  const [arrival, setArrival] = useState({ key: location.key, loggedIn });
+  if (arrival.key !== location.key) setArrival({ key: location.key, loggedIn });
+  const arrivedLoggedIn = arrival.key === location.key ? arrival.loggedIn : loggedIn;
   const jdbAnimation = useAppStore((s) => s.jdbAnimation);
   // Counted per request by the query cache: one answer does not end another's wait.
   const loading = useIsFetching() + useIsMutating() > 0;
@@ -97,6 +115,9 @@ export function AppLayout() {
     // eslint-disable-next-line react-hooks/refs
     fromPath: previousPath.current,
     wechatLogin,
+    arrivedLoggedIn,
+    sessionEnded: (location.state as { sessionEnded?: unknown } | null)?.sessionEnded === true,
+    returnPath: peekReturnPath(),
   });
 
   useEffect(() => {
@@ -140,6 +161,7 @@ export function AppLayout() {
 
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.type === 'document') return <DocumentRedirect href={decision.href} />;
+  if (decision.type === 'continue') return <ContinueRedirect to={decision.to} />;
   if (decision.type === 'wait') return <PageLoading text="正在登录" />;
 
   const showFooter = meta?.showFooter === true;

@@ -98,6 +98,29 @@ describe('decideAccess (spec sections 2 and 4)', () => {
       to: '/member',
     });
   });
+  it('sends a logged-in member from /login, /note and /register on, as a login would', () => {
+    const loggedIn = { isLoggedIn: true, fromPath: '/member' };
+    for (const meta of [routeMeta.login, routeMeta.smsLogin, routeMeta.register]) {
+      expect(decideAccess(meta, loggedIn)).toEqual({ type: 'continue', to: '/member' });
+      expect(decideAccess(meta, { ...loggedIn, returnPath: '/setting' })).toEqual({
+        type: 'continue',
+        to: '/setting',
+      });
+      expect(decideAccess(meta, { ...loggedIn, isLoggedIn: false })).toEqual({ type: 'allow' });
+    }
+    for (const meta of [routeMeta.forgetPassword, routeMeta.bind, routeMeta.home]) {
+      expect(decideAccess(meta, loggedIn)).toEqual({ type: 'allow' });
+    }
+  });
+  it('leaves a member on /login who logged in there, or whose session the server just ended', () => {
+    const context = { isLoggedIn: true, fromPath: null };
+    expect(decideAccess(routeMeta.login, { ...context, arrivedLoggedIn: false })).toEqual({
+      type: 'allow',
+    });
+    expect(decideAccess(routeMeta.login, { ...context, sessionEnded: true })).toEqual({
+      type: 'allow',
+    });
+  });
 });
 
 describe('footer tab of a page', () => {

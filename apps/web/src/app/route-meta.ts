@@ -7,14 +7,34 @@ export interface RouteMeta {
   path: string;
   title: string;
   requiresLogin: boolean;
+  /** Only for visitors without login: a logged-in member continues as after a login. */
+  guestOnly?: boolean;
   showFooter: boolean;
 }
 
 export const routeMeta = {
   home: { path: paths.home, title: '首页', requiresLogin: false, showFooter: true },
-  login: { path: paths.login, title: '登录', requiresLogin: false, showFooter: false },
-  smsLogin: { path: paths.smsLogin, title: '短信登录', requiresLogin: false, showFooter: false },
-  register: { path: paths.register, title: '注册', requiresLogin: false, showFooter: false },
+  login: {
+    path: paths.login,
+    title: '登录',
+    requiresLogin: false,
+    guestOnly: true,
+    showFooter: false,
+  },
+  smsLogin: {
+    path: paths.smsLogin,
+    title: '短信登录',
+    requiresLogin: false,
+    guestOnly: true,
+    showFooter: false,
+  },
+  register: {
+    path: paths.register,
+    title: '注册',
+    requiresLogin: false,
+    guestOnly: true,
+    showFooter: false,
+  },
   forgetPassword: {
     path: paths.forgetPassword,
     title: '忘记密码',
@@ -65,7 +85,9 @@ export type AccessDecision =
   | { type: 'allow' }
   | { type: 'wait' }
   | { type: 'redirect'; to: string }
-  | { type: 'document'; href: string };
+  | { type: 'document'; href: string }
+  /** Leave a logged-out-only screen for where a login would continue (returnUrl, used once). */
+  | { type: 'continue'; to: string };
 
 /**
  * Where the WeChat token login stands for the current navigation: 'unavailable' outside the
@@ -79,12 +101,33 @@ export type WechatLoginState = 'unavailable' | 'pending' | 'unbound' | 'failed';
  * goes to /login, except when the navigation started on /login itself — then a full load of
  * '/' breaks what would otherwise be a redirect loop. Inside WeChat the token login (spec
  * section 4) runs first: the member waits for it, and an unbound openId is offered /bind.
+ * A member who arrives logged in at /login, /note or /register continues where a login would
+ * (the returnUrl, else /member) — unless the server has just ended the session and /login is
+ * where it is cleared (decision 0010); logging in on the screen itself is not "arriving".
  */
 export function decideAccess(
   meta: RouteMeta | undefined,
-  context: { isLoggedIn: boolean; fromPath: string | null; wechatLogin?: WechatLoginState },
+  context: {
+    isLoggedIn: boolean;
+    fromPath: string | null;
+    wechatLogin?: WechatLoginState;
+    /** Whether the member was logged in when this navigation arrived; isLoggedIn by default. */
+    arrivedLoggedIn?: boolean;
+    /** The navigation carries the news that the server ended the session. */
+    sessionEnded?: boolean;
+    /** Where a login would continue now (peekReturnPath); the member centre by default. */
+    returnPath?: string;
+  },
 ): AccessDecision {
   if (!meta) return { type: 'redirect', to: paths.member };
+  if (
+    meta.guestOnly &&
+    context.isLoggedIn &&
+    (context.arrivedLoggedIn ?? true) &&
+    !context.sessionEnded
+  ) {
+    return { type: 'continue', to: context.returnPath ?? paths.member };
+  }
   if (!meta.requiresLogin || context.isLoggedIn) return { type: 'allow' };
   if (context.wechatLogin === 'pending') return { type: 'wait' };
   if (context.wechatLogin === 'unbound') return { type: 'redirect', to: paths.bind };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath, takeReturnPath } from './return-url';
+import { peekReturnPath, safeReturnPath, takeReturnPath } from './return-url';
 
 describe('safeReturnPath', () => {
   it('accepts paths on this site', () => {
@@ -33,5 +33,14 @@ describe('takeReturnPath', () => {
     expect(takeReturnPath()).toBe('/member');
     sessionStorage.setItem('returnUrl', 'https://evil.example/');
     expect(takeReturnPath()).toBe('/member');
+  });
+});
+
+describe('peekReturnPath', () => {
+  it('says where a login would continue without using the returnUrl up', () => {
+    expect(peekReturnPath()).toBe('/member');
+    sessionStorage.setItem('returnUrl', '/setting');
+    expect(peekReturnPath()).toBe('/setting');
+    expect(sessionStorage.getItem('returnUrl')).toBe('/setting');
   });
 });

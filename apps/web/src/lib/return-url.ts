@@ -19,14 +19,20 @@ export function safeReturnPath(raw: string | null): string | null {
   }
 }
 
+/** Where a login would continue now: the session's returnUrl, else the member centre. */
+export function peekReturnPath(): string {
+  const path = safeReturnPath(getReturnUrl());
+  const pathname = path?.split(/[?#]/)[0]?.toLowerCase();
+  if (!path || pathname === paths.login || pathname === paths.register) return paths.member;
+  return path;
+}
+
 /**
  * Where a fresh login continues: the session's returnUrl once (then forgotten, so a later
  * login in the same visit is not sent there again), else the member centre.
  */
 export function takeReturnPath(): string {
-  const path = safeReturnPath(getReturnUrl());
+  const path = peekReturnPath();
   removeReturnUrl();
-  const pathname = path?.split(/[?#]/)[0]?.toLowerCase();
-  if (!path || pathname === paths.login || pathname === paths.register) return paths.member;
   return path;
 }
