@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemberInfo } from '@pcb/contract';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
 
@@ -154,11 +154,29 @@ describe('payment password verification', () => {
     });
   });
 
-  it('counts concurrent wrong tries strictly', async () => {
+  it('counts concurrent wrong tries strictly: of 12 at once, 5 are checked', async () => {
     const { id } = await memberWithPaymentPassword('135790');
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => verify(id, '000000')));
-    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => verify(id, '000000')),
+    );
+    const messages = results.map((r) =>
+      r.status === 'rejected' ? (r.reason as { message: string }).message : 'passed',
+    );
+    expect(messages.filter((m) => m.startsWith('支付密码错误，还可尝试'))).toHaveLength(4);
+    expect(messages.filter((m) => m === '支付密码错误次数过多，请30分钟后再试')).toHaveLength(8);
     await expect(verify(id, '135790')).rejects.toMatchObject({ statusCode: 429 });
+  });
+
+  it('checks the password at most 5 times however many tries come at once', async () => {
+    const { id } = await memberWithPaymentPassword('135790');
+    const verifyPassword = await import('../src/lib/password');
+    const checks = vi.spyOn(verifyPassword, 'verifyPassword');
+    try {
+      await Promise.allSettled(Array.from({ length: 12 }, () => verify(id, '000000')));
+      expect(checks).toHaveBeenCalledTimes(5);
+    } finally {
+      checks.mockRestore();
+    }
   });
 
   it('lifts the lock when the payment password is set anew by SMS', async () => {

@@ -74,6 +74,21 @@ describe('MemberAuth.getWxCodeUrl', () => {
     expect((await ask()).status).toBe(200);
   });
 
+  it('limits the states of one address strictly when asked for at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 70 }, () =>
+        t.request({
+          method: 'GET',
+          url: '/api/MemberAuth/getWxCodeUrl',
+          query: { redirectUri: 'http://localhost/bind' },
+          remoteAddress: '10.77.0.2',
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(60);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
+  });
+
   it('keeps the browser’s nonce, so two tabs can sign in at once', async () => {
     const first = await getWxCodeUrl(t, 'http://localhost/member');
     const second = await getWxCodeUrl(t, 'http://localhost/bind', first.nonceCookie);

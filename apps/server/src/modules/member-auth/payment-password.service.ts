@@ -10,8 +10,9 @@ const FAILURE_WINDOW_MS = 24 * 3600_000;
 export const PAYMENT_PASSWORD_LOCKED_MESSAGE = '支付密码错误次数过多，请30分钟后再试';
 
 /**
- * Checks the payment password that confirms a balance payment. Wrong tries are counted in the
- * shared store; the fifth locks payments by password for 30 minutes, a right one clears the count.
+ * Checks the payment password that confirms a balance payment. Each try is reserved in the
+ * shared store before the password is checked, so concurrent tries check at most 5; the fifth
+ * wrong one locks payments by password for 30 minutes, a right one clears the count.
  */
 export function createPaymentPasswordService(deps: {
   members: MemberService;
@@ -20,28 +21,26 @@ export function createPaymentPasswordService(deps: {
   const { store } = deps;
   const failuresKey = (memberId: number) => `paypwd:fail:${memberId}`;
   const lockKey = (memberId: number) => `paypwd:lock:${memberId}`;
+  const locked = () => new AppError(429, PAYMENT_PASSWORD_LOCKED_MESSAGE);
 
   return {
     async verify(memberId: number, password: string): Promise<void> {
-      if (await store.get(lockKey(memberId))) {
-        throw new AppError(429, PAYMENT_PASSWORD_LOCKED_MESSAGE);
-      }
+      if (await store.get(lockKey(memberId))) throw locked();
       const hash = await deps.members.paymentPasswordHashOf(memberId);
       if (!hash) throw new AppError(400, '请先设置支付密码');
+      const attempt = await store.incr(failuresKey(memberId), FAILURE_WINDOW_MS);
+      // Concurrent tries took the last ones: this one is not checked.
+      if (attempt > PAYMENT_PASSWORD_MAX_FAILURES) throw locked();
       if (await verifyPassword(hash, password)) {
         await store.delete(failuresKey(memberId));
         return;
       }
-      const failures = await store.incr(failuresKey(memberId), FAILURE_WINDOW_MS);
-      if (failures >= PAYMENT_PASSWORD_MAX_FAILURES) {
+      if (attempt === PAYMENT_PASSWORD_MAX_FAILURES) {
         await store.set(lockKey(memberId), '1', PAYMENT_PASSWORD_LOCK_MS);
         await store.delete(failuresKey(memberId));
-        throw new AppError(429, PAYMENT_PASSWORD_LOCKED_MESSAGE);
+        throw locked();
       }
-      throw new AppError(
-        400,
-        `支付密码错误，还可尝试${PAYMENT_PASSWORD_MAX_FAILURES - failures}次`,
-      );
+      throw new AppError(400, `支付密码错误，还可尝试${PAYMENT_PASSWORD_MAX_FAILURES - attempt}次`);
     },
 
     /** A payment password set anew (proven by an SMS code) lifts a lock. */
