@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../lib/app-store';
+import { saveAccessToken } from '../lib/auth-session';
 import { documentNavigation } from '../lib/document-navigation';
 import { getLoadedMemberInfo } from '../lib/member-info';
 import { queryClient } from '../lib/query-client';
@@ -331,6 +332,36 @@ describe('navigation guard inside the WeChat browser (spec section 4)', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(requests.some((r) => r.url.pathname === '/api/WechatMb/OpenIdLogin')).toBe(false);
+
+    // A reload: nothing survives but what the browser stores.
+    cleanup();
+    queryClient.clear();
+    renderApp('/member');
+    await screen.findByTestId('login-page');
+    expect(path()).toBe('/login');
+    expect(requests.some((r) => r.url.pathname === '/api/WechatMb/OpenIdLogin')).toBe(false);
+  });
+
+  it('on a new page load, still waits for a login by hand, and logs in silently after one', async () => {
+    // What an explicit logout in an earlier page load left behind.
+    localStorage.setItem('wxOpenId', sealed);
+    localStorage.setItem('loggedOutByChoice', '1');
+    const token = fakeToken(inOneHour());
+    const { requests } = defaultApi({
+      'POST /api/WechatMb/OpenIdLogin': () => ({ body: envelope({ accessToken: token }) }),
+    });
+    renderApp('/member');
+    await screen.findByTestId('login-page');
+    expect(requests.some((r) => r.url.pathname === '/api/WechatMb/OpenIdLogin')).toBe(false);
+
+    // Logging in (any way) starts a session and lifts the pause; later the token expires.
+    act(() => saveAccessToken(fakeToken(Math.floor(Date.now() / 1000) - 10)));
+    cleanup();
+    queryClient.clear();
+    renderApp('/member');
+    expect(await screen.findByTestId('member-name')).toHaveTextContent('张三');
+    expect(requests.filter((r) => r.url.pathname === '/api/WechatMb/OpenIdLogin')).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBe(token);
   });
 
   it('tries nothing inside the mini-program', async () => {

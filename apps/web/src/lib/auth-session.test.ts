@@ -1,14 +1,16 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberInfo } from '@pcb/contract';
-import { fakeToken } from '../test/api-mock';
+import { envelope, fakeToken, inOneHour, mockApi } from '../test/api-mock';
 import { getLoadedMemberInfo, memberInfoQueryKey } from './member-info';
 import { queryClient } from './query-client';
 import {
   decodeJwtPayload,
+  hasLoggedOutByChoice,
   isLoggedIn,
   isTokenValid,
   logout,
   saveAccessToken,
+  signOut,
 } from './auth-session';
 
 const now = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -77,5 +79,38 @@ describe('logout', () => {
     expect(localStorage.getItem('accessToken')).toBe('new-token');
     expect(getLoadedMemberInfo()).toBeUndefined();
     expect(queryClient.getQueryData(['MemberAdmin', 'Get'])).toBeUndefined();
+  });
+});
+
+describe('signOut (退出登录)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("asks the server to end this device's session, then ends it here", async () => {
+    localStorage.setItem('accessToken', fakeToken(inOneHour()));
+    const { requests } = mockApi({
+      'POST /api/MemberAuth/Logout': () => ({ body: envelope({ ok: true }) }),
+    });
+    await signOut();
+    expect(requests.map((r) => r.url.pathname)).toEqual(['/api/MemberAuth/Logout']);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('is remembered in storage as a choice until the next login, so a reload keeps it', async () => {
+    localStorage.setItem('accessToken', fakeToken(inOneHour()));
+    mockApi({ 'POST /api/MemberAuth/Logout': () => 'network-error' });
+    expect(hasLoggedOutByChoice()).toBe(false);
+    await signOut();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('loggedOutByChoice')).toBe('1');
+    expect(hasLoggedOutByChoice()).toBe(true);
+    saveAccessToken(fakeToken(inOneHour()));
+    expect(hasLoggedOutByChoice()).toBe(false);
+    expect(localStorage.getItem('loggedOutByChoice')).toBeNull();
+  });
+
+  it('a session that simply ends (a 401, an expired token) is no choice', () => {
+    localStorage.setItem('accessToken', 'token');
+    logout();
+    expect(hasLoggedOutByChoice()).toBe(false);
   });
 });

@@ -5,9 +5,12 @@ import { apiCall } from './api-client';
 import { queryClient } from './query-client';
 import {
   getAccessToken,
+  getLoggedOutByChoice,
   removeAccessToken,
+  removeLoggedOutByChoice,
   removeOrderInfo,
   setAccessToken,
+  setLoggedOutByChoice,
   subscribeStorage,
 } from './storage';
 
@@ -62,16 +65,16 @@ function forgetMemberData(): void {
   queryClient.removeQueries({ predicate: isMemberData });
 }
 
-// Set when the member logs out: inside WeChat the guard would otherwise log them straight back
-// in with the stored openId. A new session or a reload of the app clears it.
-let loggedOutByMember = false;
-
-/** The member chose to log out since the app was loaded (and has not logged in again). */
-export const hasLoggedOutByChoice = () => loggedOutByMember;
+/**
+ * The member chose to log out on this device and has not logged in since. Inside WeChat the
+ * guard would otherwise log them straight back in with the stored openId; kept in storage, so
+ * a reload or a new visit does not do it either (decision 0011).
+ */
+export const hasLoggedOutByChoice = () => getLoggedOutByChoice();
 
 /** Starts a session: another member's data must not survive into it. */
 export function saveAccessToken(token: string): void {
-  loggedOutByMember = false;
+  removeLoggedOutByChoice();
   forgetMemberData();
   setAccessToken(token);
 }
@@ -91,10 +94,17 @@ export function logout(): void {
   forgetMemberData();
 }
 
+/** Ends the session here as the member's own choice: no silent WeChat login until a login. */
+export function endSessionByChoice(): void {
+  setLoggedOutByChoice();
+  logout();
+}
+
 /**
- * The member's 退出登录: asks the server to end every token of the member, best effort, then
- * ends the session here whatever the answer (offline, already expired, server down). Until
- * the next login or reload, the WeChat guard does not log the member back in silently.
+ * The member's 退出登录: asks the server to end this device's session, best effort, then ends
+ * it here whatever the answer (offline, already expired, server down). Other devices stay
+ * logged in (退出所有设备 in account security ends them). Until the next login, the WeChat
+ * guard does not log the member back in silently, also after a reload.
  */
 export async function signOut(): Promise<void> {
   if (isLoggedIn()) {
@@ -104,6 +114,5 @@ export async function signOut(): Promise<void> {
       // The local session ends below all the same.
     }
   }
-  loggedOutByMember = true;
-  logout();
+  endSessionByChoice();
 }

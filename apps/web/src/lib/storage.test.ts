@@ -47,7 +47,14 @@ describe('storage keys (spec section 3)', () => {
 
   it('uses no other keys', () => {
     expect(Object.values(storage.LOCAL_KEYS).sort()).toEqual(
-      ['accessToken', 'countGUID', 'orderInfo', 'wxOpenId'].sort(),
+      [
+        'accessToken',
+        'countGUID',
+        'orderInfo',
+        'wxOpenId',
+        'dismissedAnnouncements',
+        'loggedOutByChoice',
+      ].sort(),
     );
     expect(Object.values(storage.SESSION_KEYS).sort()).toEqual(
       ['bd_vid', 'businessCode', 'from', 'returnUrl'].sort(),

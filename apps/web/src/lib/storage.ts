@@ -7,6 +7,8 @@ export const LOCAL_KEYS = {
   orderInfo: 'orderInfo',
   countGUID: 'countGUID',
   dismissedAnnouncements: 'dismissedAnnouncements',
+  /** Set by an explicit logout: inside WeChat, no silent login until the member logs in. */
+  loggedOutByChoice: 'loggedOutByChoice',
 } as const;
 
 export const SESSION_KEYS = {
@@ -63,6 +65,10 @@ export function subscribeStorage(listener: () => void): () => void {
 export const getAccessToken = () => read('local', LOCAL_KEYS.accessToken);
 export const setAccessToken = (token: string) => write('local', LOCAL_KEYS.accessToken, token);
 export const removeAccessToken = () => write('local', LOCAL_KEYS.accessToken, null);
+
+export const getLoggedOutByChoice = () => read('local', LOCAL_KEYS.loggedOutByChoice) !== null;
+export const setLoggedOutByChoice = () => write('local', LOCAL_KEYS.loggedOutByChoice, '1');
+export const removeLoggedOutByChoice = () => write('local', LOCAL_KEYS.loggedOutByChoice, null);
 
 export const getWxOpenId = () => read('local', LOCAL_KEYS.wxOpenId);
 export const setWxOpenId = (openId: string) => write('local', LOCAL_KEYS.wxOpenId, openId);

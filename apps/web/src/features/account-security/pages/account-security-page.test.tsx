@@ -6,6 +6,8 @@ import { envelope } from '../../../test/api-mock';
 import { baseApi, currentPath, logIn } from '../../../test/base-api';
 import { memberFixture } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { tapDialogButton } from '../../../test/dialog';
+import { expectToast } from '../../../test/ui-text';
 
 const binding = {
   id: 1,
@@ -81,5 +83,57 @@ describe('/accountSecurity', () => {
     expect(await screen.findByTestId('switch-back')).toBeInTheDocument();
     expect(screen.queryByTestId('security-login-password')).toBeNull();
     expect(requests.some((r) => r.url.pathname === '/api/WechatMb/GetList')).toBe(false);
+  });
+});
+
+describe('/accountSecurity, 退出所有设备', () => {
+  it('after confirmation ends every session on the server, then this one, and says so', async () => {
+    logIn();
+    const { requests } = baseApi({
+      'GET /api/WechatMb/GetList': () => ({ body: envelope([]) }),
+      'POST /api/MemberAuth/LogoutAll': () => ({ body: envelope({ ok: true }) }),
+    });
+    renderApp('/accountSecurity');
+    const logoutAll = await screen.findByTestId('security-logout-all');
+    act(() => fireEvent.click(logoutAll));
+    await tapDialogButton('退出所有设备');
+    await screen.findByTestId('login-page');
+    await expectToast('已退出所有设备');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    const calls = requests.filter((r) => r.url.pathname.startsWith('/api/MemberAuth/Logout'));
+    expect(calls.map((r) => [r.method, r.url.pathname])).toEqual([
+      ['POST', '/api/MemberAuth/LogoutAll'],
+    ]);
+  });
+
+  it('does nothing when the member cancels', async () => {
+    logIn();
+    const { requests } = baseApi({ 'GET /api/WechatMb/GetList': () => ({ body: envelope([]) }) });
+    renderApp('/accountSecurity');
+    const logoutAll = await screen.findByTestId('security-logout-all');
+    act(() => fireEvent.click(logoutAll));
+    await tapDialogButton('取消');
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    expect(currentPath()).toBe('/accountSecurity');
+    expect(localStorage.getItem('accessToken')).not.toBeNull();
+    expect(requests.some((r) => r.url.pathname === '/api/MemberAuth/LogoutAll')).toBe(false);
+  });
+
+  it('keeps the session and says why when the server could not end the others', async () => {
+    logIn();
+    baseApi({
+      'GET /api/WechatMb/GetList': () => ({ body: envelope([]) }),
+      'POST /api/MemberAuth/LogoutAll': () => ({
+        status: 500,
+        body: envelope(null, false, '服务器繁忙，请稍后重试'),
+      }),
+    });
+    renderApp('/accountSecurity');
+    const logoutAll = await screen.findByTestId('security-logout-all');
+    act(() => fireEvent.click(logoutAll));
+    await tapDialogButton('退出所有设备');
+    await expectToast('服务器繁忙，请稍后重试');
+    expect(currentPath()).toBe('/accountSecurity');
+    expect(localStorage.getItem('accessToken')).not.toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { maskMobile, type MemberInfo } from '@pcb/contract';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { confirmDialog, errorMessage, showFail, showSuccess } from '../../../components/feedback';
 import { LockIcon, MobileIcon, ShieldIcon, WechatIcon } from '../../../components/icons';
 import { useWechatBindings } from '../api/get-wechat-bindings';
+import { useLogoutAll } from '../api/logout-all';
 import { MemberInfoGate } from '../components/member-info-gate';
 import { OwnerOnly } from '../components/switched-notice';
 import '../account-security.css';
@@ -97,6 +99,49 @@ function SecurityRows({ info }: { info: MemberInfo }) {
   );
 }
 
+/** 退出所有设备: ends the member's sessions everywhere, this one included, after a confirmation. */
+function LogoutEverywhere() {
+  const navigate = useNavigate();
+  const logoutAll = useLogoutAll();
+
+  const run = async () => {
+    if (logoutAll.isPending) return;
+    const confirmed = await confirmDialog({
+      content: '将退出您在所有设备（手机、电脑、微信）上的登录，包括本机。确定继续吗？',
+      confirmText: '退出所有设备',
+    });
+    if (!confirmed) return;
+    try {
+      await logoutAll.mutateAsync();
+    } catch (error) {
+      showFail(errorMessage(error, '操作失败，请稍后重试'));
+      return;
+    }
+    void navigate(paths.login, { replace: true });
+    showSuccess('已退出所有设备');
+  };
+
+  return (
+    <section className="security-card security-logout-all">
+      <Button
+        block
+        fill="none"
+        color="danger"
+        size="large"
+        loading={logoutAll.isPending}
+        loadingText="正在退出"
+        onClick={() => void run()}
+        data-testid="security-logout-all"
+      >
+        退出所有设备
+      </Button>
+      <p className="security-logout-all-desc">
+        手机丢失或在他人设备上登录过时使用：所有设备（包括本机）需重新登录。
+      </p>
+    </section>
+  );
+}
+
 /** /accountSecurity: login password, payment password, mobile and WeChat binding at a glance. */
 export function AccountSecurityPage({ switchedBanner }: { switchedBanner?: ReactNode }) {
   return (
@@ -104,6 +149,7 @@ export function AccountSecurityPage({ switchedBanner }: { switchedBanner?: React
       <PageHeader backTo={paths.member}>账户安全</PageHeader>
       <OwnerOnly switchedBanner={switchedBanner}>
         <MemberInfoGate>{(info) => <SecurityRows info={info} />}</MemberInfoGate>
+        <LogoutEverywhere />
         <p className="security-tip">
           为了您的账户安全，请勿向任何人透露密码和短信验证码。客服不会以任何理由索要您的验证码。
         </p>
