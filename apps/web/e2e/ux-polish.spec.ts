@@ -153,6 +153,18 @@ test('the SMS countdown restarts when the number changes', async ({ page }) => {
   await expect(send).toBeEnabled();
 });
 
+test('a code the server does not accept is explained under the field, with resending at hand', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/note');
+  await page.locator('#note-mobile').fill(demo.mobile);
+  await page.locator('#note-sms-code').fill('000000');
+  await page.getByTestId('note-submit').click();
+  await expect(page.locator('.form-field-error')).toHaveText(/^验证码(错误或已过期|已失效)/);
+  await expect(page.getByTestId('note-send-code')).toHaveAttribute('data-expired', 'true');
+  await shoot(page, testInfo, 'note-code-refused');
+});
+
 test('a closed announcement stays closed after a reload; another one still shows', async ({
   page,
 }) => {
@@ -175,7 +187,7 @@ test('a closed announcement stays closed after a reload; another one still shows
 test('after too many wrong passwords the 登录 button counts down and SMS login is offered', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const mobile = uniqueMobile();
   await apiRegister(request, { mobile, password: 'Right2026x' });
   await page.goto('/login');
@@ -190,7 +202,7 @@ test('after too many wrong passwords the 登录 button counts down and SMS login
   // The last free try: wrong again, and the next one must wait.
   await page.locator('#login-password').fill('Wrong2026x0');
   await submit.click();
-  await expect(refusal).toContainText('后再试');
+  await expect(refusal).toContainText(/^账号或密码错误\d+ 秒后可再次尝试/);
   await expect(submit).toHaveText(/^登录\(\d+s\)$/);
   await expect(submit).toBeDisabled();
 
@@ -206,6 +218,7 @@ test('after too many wrong passwords the 登录 button counts down and SMS login
   await expect(submit).toHaveText(/^登录\(\d+s\)$/);
   await expect(submit).toBeDisabled();
   await expect(page.getByTestId('login-refusal-wait')).toHaveText(/^\d+ 秒后可再次尝试$/);
+  await shoot(page, testInfo, 'login-throttled');
   await page.getByTestId('login-refusal-sms').click();
   await expect(page).toHaveURL(/\/note$/);
 });

@@ -185,7 +185,7 @@ describe('login page', () => {
   it('after a 429, counts down on the button until Retry-After and offers SMS login', async () => {
     const { fetchMock } = api(() => ({
       status: 429,
-      body: envelope(null, false, '登录尝试过于频繁，请稍后再试'),
+      body: envelope(null, false, '登录尝试过于频繁，请30秒后再试，或使用短信验证码登录'),
     }));
     // The mock answers without headers; the refusal carries Retry-After as the server's does.
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -201,6 +201,8 @@ describe('login page', () => {
     act(() => fireEvent.click(screen.getByTestId('login-submit')));
     await waitFor(() => expect(textOf('login-submit')).toMatch(/^登录\((30|29)s\)$/));
     expect((screen.getByTestId('login-submit') as HTMLButtonElement).disabled).toBe(true);
+    // The headline stays; the countdown, not the message's fixed "30秒", says how long.
+    expect(textOf('login-refusal')).toMatch(/^登录尝试过于频繁(30|29) 秒后可再次尝试/);
     expect(textOf('login-refusal-wait')).toMatch(/^(30|29) 秒后可再次尝试$/);
     expect(textOf('login-refusal-sms')).toBe('改用短信验证码登录');
     act(() => fireEvent.click(screen.getByTestId('login-refusal-sms')));
@@ -224,13 +226,15 @@ describe('login page', () => {
     await fillAndVerify();
     act(() => fireEvent.click(screen.getByTestId('login-submit')));
     await waitFor(() => expect(textOf('login-submit')).toMatch(/^登录\((30|29)s\)$/));
-    expect(textOf('login-refusal')).toMatch(/^账号或密码错误，请30秒后再试，或使用短信验证码登录/);
+    expect(textOf('login-refusal')).toMatch(
+      /^账号或密码错误(30|29) 秒后可再次尝试改用短信验证码登录$/,
+    );
   });
 
   it('a refusal for one account does not hold back another', async () => {
     const { fetchMock } = api(() => ({
       status: 429,
-      body: envelope(null, false, '登录尝试过于频繁，请稍后再试'),
+      body: envelope(null, false, '登录尝试过于频繁，请30秒后再试，或使用短信验证码登录'),
     }));
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const response = await fetchMock(input, init);

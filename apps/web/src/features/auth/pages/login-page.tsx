@@ -122,8 +122,14 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
       const retryAfter = error instanceof ApiError ? error.retryAfterSeconds : null;
       const throttled = retryAfter !== null || (error instanceof ApiError && error.status === 429);
       const message = errorMessage(error, '登录失败，请稍后重试');
-      showFail(message);
-      setRefusal({ message, throttled });
+      if (throttled) {
+        // "登录尝试过于频繁，请30秒后再试，…": the headline stays, the live countdown below
+        // replaces the wait the message was written with.
+        setRefusal({ message: message.split('，')[0] ?? message, throttled });
+      } else {
+        showFail(message);
+        setRefusal({ message, throttled });
+      }
       if (retryAfter) wait.start(retryAfter);
       verification.renew();
       return;
