@@ -184,3 +184,57 @@ test.describe('at 320 px', () => {
     }
   });
 });
+
+test('inside WeChat, a member who logged out is not logged back in silently, also after a reload, until they log in by hand @wechat-only', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const mobile = uniqueMobile();
+  const password = 'Wx2026pass';
+  await apiRegister(request, { mobile, password });
+  const context = await browser.newContext();
+  await context.addCookies([
+    { name: 'wx_sandbox_user', value: `e2e-out-${mobile}`, url: `${baseURL}/sandbox/wechat/` },
+  ]);
+  const page = await context.newPage();
+  const openIdLogins: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/WechatMb/OpenIdLogin')) openIdLogins.push(r.url());
+  });
+
+  // Bind this WeChat to the account: from then on it logs in silently.
+  await page.goto('/member');
+  await expect(page).toHaveURL(/\/bind/);
+  await page.locator('#bind-account').fill(mobile);
+  await page.locator('#bind-password').fill(password);
+  await passHumanVerification(page);
+  await page.getByTestId('bind-submit').click();
+  await expect(page).toHaveURL(/\/member$/);
+  await expect(page.getByTestId('member-name')).toContainText(mobile.slice(7));
+  // Binding itself logged in by openId; from here on, count only what the guard does.
+  openIdLogins.length = 0;
+
+  await page.getByTestId('logout').click();
+  await page.locator('.adm-dialog-button', { hasText: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  for (const reload of [false, true]) {
+    if (reload) await page.reload();
+    else await page.goto('/member');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('login-page')).toBeVisible();
+  }
+  expect(openIdLogins).toEqual([]);
+
+  // Logging in by hand lifts the pause: once that session is gone, WeChat logs in silently.
+  await page.locator('#login-account').fill(mobile);
+  await page.locator('#login-password').fill(password);
+  await passHumanVerification(page);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/member$/);
+  await page.evaluate(() => localStorage.removeItem('accessToken'));
+  await page.goto('/member');
+  await expect(page.getByTestId('member-name')).toContainText(mobile.slice(7));
+  expect(openIdLogins).toHaveLength(1);
+  await context.close();
+});
