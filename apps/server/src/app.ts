@@ -11,7 +11,7 @@ import { registerApiDocs } from './http/docs';
 import { fail } from './http/envelope';
 import { clientErrorHandler, installErrorHandler } from './http/error-handler';
 import { messages } from './http/errors';
-import { registerSecurityHeaders } from './http/security';
+import { apiSecurityHeaders, registerSecurityHeaders } from './http/security';
 import { isAssetPath, registerWebApp } from './http/static';
 import { zodValidatorCompiler } from './http/validation';
 import { createAliyunOss } from './integrations/oss/aliyun-oss';
@@ -385,9 +385,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandler(app);
   // Member data and one-time challenges must never be served from a shared cache.
+  const apiHeaders = apiSecurityHeaders(config);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/')) {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      if (!reply.hasHeader('content-security-policy')) reply.headers(apiHeaders);
     }
     return payload;
   });

@@ -102,8 +102,20 @@ describe('errors use the envelope', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict content security policy and no HSTS outside production', async () => {
+  it('answers the API with the short set a JSON answer needs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/Captcha/GetConfig' });
+    expect(res.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+    });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends pages a strict content security policy and no HSTS outside production', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
     const csp = String(res.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
@@ -123,6 +135,6 @@ describe('security headers', () => {
     expect(csp).not.toContain('alicdn');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cache-control']).toBe('no-store');
+    // Pages are not cached as API answers are: no-store is the API's (see above).
   });
 });

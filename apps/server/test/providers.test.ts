@@ -52,7 +52,7 @@ describe('with the Aliyun captcha and Aliyun SMS', () => {
   });
 
   it('allows the Aliyun captcha script in the CSP', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/Captcha/GetConfig' });
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
     expect(String(res.headers['content-security-policy'])).toContain(
       "script-src 'self' https://o.alicdn.com",
     );

@@ -307,7 +307,8 @@ describe('the Aliyun OSS adapter', () => {
         url: '/api/Common/getUploadCode?dirType=identity&fileExt=.jpg',
         headers: { authorization: `Bearer ${own}` },
       });
-      expect(String(res.headers['content-security-policy'])).toContain(
+      const page = await real.app.inject({ method: 'GET', url: '/login' });
+      expect(String(page.headers['content-security-policy'])).toContain(
         `connect-src 'self' ${host}`,
       );
       expect((res.json() as { data: UploadTicket }).data.host).toBe(host);

@@ -444,9 +444,7 @@ describe('with a real WeChat app (a local fake of WeChat’s API)', () => {
       calls.filter((c) => c.path === '/cgi-bin/qrcode/create').at(-1)?.query.access_token,
     ).toBe('cgi-2');
     const csp = String(
-      (await real.app.inject({ method: 'GET', url: '/api/Captcha/GetConfig' })).headers[
-        'content-security-policy'
-      ],
+      (await real.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy'],
     );
     expect(csp).toContain("img-src 'self' data: blob: https://mp.weixin.qq.com");
   });

@@ -51,6 +51,8 @@ export function createDefineRoute(app: FastifyInstance, authenticate: Authentica
     app.route({
       method: def.method,
       url: def.path,
+      // API answers carry their own short set of security headers (app.ts), not the page's.
+      helmet: false,
       schema: {
         summary: def.summary,
         tags: [def.module],

@@ -14,6 +14,9 @@ export interface SessionStore {
   create(input: { id: string; memberId: number; createdAt: Date }): Promise<void>;
 }
 
+/** Verified tokens kept, so a token's signature is checked once, not on every request. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -27,6 +30,18 @@ export function createTokenService(jwt: Config['jwt'], now: Clock, sessions: Ses
   // Imported once: jose would otherwise turn the raw secret into a key on every call.
   const key = createSecretKey(Buffer.from(jwt.secret, 'utf8'));
   const seconds = () => Math.floor(now().getTime() / 1000);
+  // Signature and claims of a token never change, only whether it has expired: the cache
+  // skips the HMAC (a thread-pool round trip in WebCrypto), never the revocation check, which
+  // is the member's row and session read on every request.
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+  const remember = (token: string, claims: TokenClaims, expiresAt: number) => {
+    if (verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, { claims, expiresAt });
+    return claims;
+  };
 
   return {
     /**
@@ -54,6 +69,8 @@ export function createTokenService(jwt: Config['jwt'], now: Clock, sessions: Ses
     },
 
     async verify(token: string): Promise<TokenClaims | null> {
+      const cached = verified.get(token);
+      if (cached) return seconds() < cached.expiresAt ? cached.claims : null;
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -63,17 +80,23 @@ export function createTokenService(jwt: Config['jwt'], now: Clock, sessions: Ses
           requiredClaims: ['sub', 'exp', 'ver', 'sid'],
         });
         const memberId = Number(payload.sub);
-        const { ver: version, sid } = payload;
+        const { ver: version, sid, exp } = payload;
         if (!Number.isSafeInteger(memberId) || typeof version !== 'number') return null;
-        if (typeof sid !== 'string' || !UUID.test(sid)) return null;
+        if (typeof sid !== 'string' || !UUID.test(sid) || typeof exp !== 'number') return null;
         if (payload.main === undefined && payload.mver === undefined) {
-          return { memberId, version, sessionId: sid, main: null };
+          return remember(token, { memberId, version, sessionId: sid, main: null }, exp);
         }
         const { main, mver } = payload;
         if (typeof main !== 'number' || !Number.isSafeInteger(main) || typeof mver !== 'number') {
           return null;
         }
-        return { memberId, version, sessionId: sid, main: { memberId: main, version: mver } };
+        const claims = {
+          memberId,
+          version,
+          sessionId: sid,
+          main: { memberId: main, version: mver },
+        };
+        return remember(token, claims, exp);
       } catch {
         return null;
       }
