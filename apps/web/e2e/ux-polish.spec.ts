@@ -248,18 +248,11 @@ test('logs in over plain http on a non-loopback address, where crypto.subtle is 
   // host name is mapped to it. Either way the page is http on a host that is not localhost.
   const lan = await reachableLanAddress(port);
   const host = lan ?? 'member-centre.lan';
+  // The project's own launch options (playwright.config.ts), plus the host mapping.
+  const launch = testInfo.project.use.launchOptions ?? {};
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...(lan ? [] : [`--host-resolver-rules=MAP ${host} 127.0.0.1`]),
-    ],
+    ...launch,
+    args: [...(launch.args ?? []), ...(lan ? [] : [`--host-resolver-rules=MAP ${host} 127.0.0.1`])],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 375, height: 812 }, locale: 'zh-CN' });
