@@ -38,13 +38,18 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 // moved the ratio between 0.6 and 1.1 on this shared 2-core VM.
 const httpRounds = Number(process.env.BENCH_HTTP_ROUNDS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+// BENCH_ONLY=web (bytes and Lighthouse) or http (the request rates) measures one part alone;
+// BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=.bench`.
+const only = process.env.BENCH_ONLY ?? 'all';
+if (!['all', 'web', 'http'].includes(only)) throw new Error(`BENCH_ONLY=${only}: use web or http`);
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const goals = { memberJsGzipKb: 150, lighthouse: 0.95, memberInfoRatio: 0.8 };
 
 const results = {};
 
 async function startServer() {
   await freshDataDir(dataDir);
-  const child = spawn(process.execPath, [`${root}apps/server/dist/main.js`], {
+  const child = spawn(process.execPath, [...serverNodeArgs, `${root}apps/server/dist/main.js`], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -231,15 +236,26 @@ try {
   await waitForServer();
   const token = await login();
 
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
-  results.bytes = {
-    '/login': await downloadedBytes(browser, '/login'),
-    '/member': await downloadedBytes(browser, '/member', token),
-  };
-  await browser.close();
+  if (only !== 'http') {
+    const browser = await chromium.launch({
+      executablePath: chromePath,
+      args: chromeFlags.slice(1),
+    });
+    results.bytes = {
+      '/login': await downloadedBytes(browser, '/login'),
+      '/member': await downloadedBytes(browser, '/member', token),
+    };
+    await browser.close();
+    results.lighthouse = { '/login': await runLighthouse('/login'), '/': await runLighthouse('/') };
+  }
 
-  results.lighthouse = { '/login': await runLighthouse('/login'), '/': await runLighthouse('/') };
+  if (only !== 'web') await measureHttp(token);
+} finally {
+  bare?.child.kill('SIGTERM');
+  server.kill('SIGTERM');
+}
 
+async function measureHttp(token) {
   bare = await startBarePgServer();
   const memberInfoRuns = [];
   const barePgRuns = [];
@@ -257,48 +273,54 @@ try {
     barePg,
     ratio: Number((memberInfo.rps / barePg.rps).toFixed(2)),
   };
-} finally {
-  bare?.child.kill('SIGTERM');
-  server.kill('SIGTERM');
 }
 
-console.log(
-  '\nWhat a phone downloads (JavaScript and CSS the page requested, as the server sends it):',
-);
-for (const [path, s] of Object.entries(results.bytes)) {
-  const jsFiles = s.files.filter((f) => f.endsWith('.js')).length;
-  const budget =
-    path === '/member'
-      ? `   goal ≤ ${goals.memberJsGzipKb} KB: ${mark(s.js.gz <= goals.memberJsGzipKb * 1024)}`
-      : '';
+if (results.bytes) printWeb();
+if (results.http) printHttp();
+
+function printWeb() {
   console.log(
-    `  ${path.padEnd(8)} JS ${kb(s.js.gz)} gzip / ${kb(s.js.br)} brotli in ${jsFiles} files   ` +
-      `CSS ${kb(s.css.gz)} gzip in ${s.files.length - jsFiles} files${budget}`,
+    '\nWhat a phone downloads (JavaScript and CSS the page requested, as the server sends it):',
+  );
+  for (const [path, s] of Object.entries(results.bytes)) {
+    const jsFiles = s.files.filter((f) => f.endsWith('.js')).length;
+    const budget =
+      path === '/member'
+        ? `   goal ≤ ${goals.memberJsGzipKb} KB: ${mark(s.js.gz <= goals.memberJsGzipKb * 1024)}`
+        : '';
+    console.log(
+      `  ${path.padEnd(8)} JS ${kb(s.js.gz)} gzip / ${kb(s.js.br)} brotli in ${jsFiles} files   ` +
+        `CSS ${kb(s.css.gz)} gzip in ${s.files.length - jsFiles} files${budget}`,
+    );
+  }
+  console.log(`\nLighthouse mobile (offline, Debian Chromium, best of ${lighthouseRuns} runs):`);
+  for (const [path, r] of Object.entries(results.lighthouse)) {
+    console.log(
+      `  ${path.padEnd(8)} performance ${r.score.toFixed(2)}   goal ≥ ${goals.lighthouse}: ` +
+        `${mark(r.score >= goals.lighthouse)}   FCP ${r.fcpMs} ms  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms` +
+        `   (runs ${r.scores.map((x) => x.toFixed(2)).join(' ')})`,
+    );
+  }
+}
+
+function printHttp() {
+  const { memberInfo, barePg, ratio } = results.http;
+  console.log(
+    `\nHTTP (autocannon, 10 connections, ${httpRounds} alternating rounds of ${seconds} s after 2 s warm-up, median; client and servers on this machine):`,
+  );
+  for (const [name, r] of [
+    ['GET /api/MemberInfo/Get (authenticated)', memberInfo],
+    ['bare Fastify + pg pool, one primary-key read', barePg],
+  ]) {
+    console.log(
+      `  ${name.padEnd(45)} ${String(r.rps).padStart(7)} req/s   p99 ${r.p99Ms} ms   (rounds ${r.runs.join(' ')})`,
+    );
+  }
+  console.log(
+    `  ratio MemberInfo/Get ÷ bare: ${ratio.toFixed(2)}   goal ≥ ${goals.memberInfoRatio}: ${mark(ratio >= goals.memberInfoRatio)}`,
   );
 }
-console.log(`\nLighthouse mobile (offline, Debian Chromium, best of ${lighthouseRuns} runs):`);
-for (const [path, r] of Object.entries(results.lighthouse)) {
-  console.log(
-    `  ${path.padEnd(8)} performance ${r.score.toFixed(2)}   goal ≥ ${goals.lighthouse}: ` +
-      `${mark(r.score >= goals.lighthouse)}   FCP ${r.fcpMs} ms  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms` +
-      `   (runs ${r.scores.map((x) => x.toFixed(2)).join(' ')})`,
-  );
-}
-const { memberInfo, barePg, ratio } = results.http;
-console.log(
-  `\nHTTP (autocannon, 10 connections, ${httpRounds} alternating rounds of ${seconds} s after 2 s warm-up, median; client and servers on this machine):`,
-);
-for (const [name, r] of [
-  ['GET /api/MemberInfo/Get (authenticated)', memberInfo],
-  ['bare Fastify + pg pool, one primary-key read', barePg],
-]) {
-  console.log(
-    `  ${name.padEnd(45)} ${String(r.rps).padStart(7)} req/s   p99 ${r.p99Ms} ms   (rounds ${r.runs.join(' ')})`,
-  );
-}
-console.log(
-  `  ratio MemberInfo/Get ÷ bare: ${ratio.toFixed(2)}   goal ≥ ${goals.memberInfoRatio}: ${mark(ratio >= goals.memberInfoRatio)}`,
-);
+
 mkdirSync(`${root}.bench`, { recursive: true });
 writeFileSync(
   `${root}.bench/results.json`,

@@ -79,9 +79,12 @@ export function createDefineRoute(app: FastifyInstance, authenticate: Authentica
               }
             },
       // A POST without a body (Activate) is an empty input, not a missing one.
-      preValidation: async (request) => {
-        if (inputLocation === 'body' && request.body === undefined) request.body = {};
-      },
+      preValidation:
+        inputLocation === 'body'
+          ? async (request) => {
+              if (request.body === undefined) request.body = {};
+            }
+          : undefined,
       handler: async (request, reply) => {
         const requireMember = () => {
           if (!request.member) throw unauthorized();
