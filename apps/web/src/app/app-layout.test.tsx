@@ -364,6 +364,33 @@ describe('navigation guard inside the WeChat browser (spec section 4)', () => {
     expect(localStorage.getItem('accessToken')).toBe(token);
   });
 
+  it('logs in with WeChat again when the member taps 微信一键登录 on /login', async () => {
+    localStorage.setItem('wxOpenId', sealed);
+    localStorage.setItem('loggedOutByChoice', '1');
+    const token = fakeToken(inOneHour());
+    const { requests } = defaultApi({
+      'POST /api/WechatMb/OpenIdLogin': () => ({ body: envelope({ accessToken: token }) }),
+    });
+    renderApp('/member');
+    await screen.findByTestId('login-page');
+    expect(requests.some((r) => r.url.pathname === '/api/WechatMb/OpenIdLogin')).toBe(false);
+
+    act(() => fireEvent.click(screen.getByTestId('login-wechat')));
+    expect(await screen.findByTestId('member-name')).toHaveTextContent('张三');
+    expect(path()).toBe('/member');
+    expect(requests.filter((r) => r.url.pathname === '/api/WechatMb/OpenIdLogin')).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBe(token);
+    expect(localStorage.getItem('loggedOutByChoice')).toBeNull();
+  });
+
+  it('offers 微信一键登录 only after a logout by choice', async () => {
+    localStorage.setItem('wxOpenId', sealed);
+    defaultApi();
+    renderApp('/login');
+    await screen.findByTestId('login-page');
+    expect(screen.queryByTestId('login-wechat')).toBeNull();
+  });
+
   it('tries nothing inside the mini-program', async () => {
     sessionStorage.setItem('from', 'miniprogram');
     localStorage.setItem('wxOpenId', sealed);

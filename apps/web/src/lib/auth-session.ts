@@ -72,6 +72,9 @@ function forgetMemberData(): void {
  */
 export const hasLoggedOutByChoice = () => getLoggedOutByChoice();
 
+/** The member tapped 微信一键登录 after such a logout: the guard may log in by openId again. */
+export const allowWechatLogin = () => removeLoggedOutByChoice();
+
 /** Starts a session: another member's data must not survive into it. */
 export function saveAccessToken(token: string): void {
   removeLoggedOutByChoice();

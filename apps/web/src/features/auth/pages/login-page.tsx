@@ -18,6 +18,7 @@ import { PasswordInput } from '../../../components/password-input';
 import { AuthHero } from '../components/auth-hero';
 import { useLogin } from '../api/login';
 import { continueAfterLogin } from '../continue-after-login';
+import { WechatLoginEntry } from '../components/wechat-login-entry';
 import '../auth.css';
 
 interface LoginErrors {
@@ -205,6 +206,7 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
         >
           {waiting ? `登录(${wait.secondsLeft}s)` : '登录'}
         </Button>
+        <WechatLoginEntry />
         <div className="auth-links auth-links-split">
           <Link to={paths.smsLogin} replace data-testid="link-sms-login">
             短信验证码登录

@@ -15,6 +15,7 @@ import { AuthHero } from '../components/auth-hero';
 import { sendLoginMessage } from '../api/send-login-message';
 import { useSmsLogin } from '../api/sms-login';
 import { continueAfterLogin } from '../continue-after-login';
+import { WechatLoginEntry } from '../components/wechat-login-entry';
 import '../auth.css';
 
 type Field = 'mobile' | 'smsCode';
@@ -121,6 +122,7 @@ export function SmsLoginPage({ announcement }: { announcement?: ReactNode }) {
         >
           登录
         </Button>
+        <WechatLoginEntry />
         <div className="auth-links auth-links-split">
           <Link to={paths.login} replace data-testid="link-password-login">
             密码登录
