@@ -73,7 +73,9 @@ function OldMobileStep({
         expiresAt: Date.now() + Math.max(0, expiresIn - 5) * 1000,
       });
     } catch (e) {
-      showFail(errorMessage(e, '验证失败，请稍后重试'));
+      const codeProblem = sms.explain(e);
+      if (codeProblem) setError(codeProblem);
+      else showFail(errorMessage(e, '验证失败，请稍后重试'));
     }
   };
 
@@ -168,7 +170,9 @@ function NewMobileStep({ ticket, onExpired }: { ticket: Ticket; onExpired: () =>
         oldMobileTicket: ticket.value,
       });
     } catch (e) {
-      showFail(errorMessage(e, '更换失败，请稍后重试'));
+      const codeProblem = sms.explain(e);
+      if (codeProblem) setErrors((found) => ({ ...found, smsCode: codeProblem }));
+      else showFail(errorMessage(e, '更换失败，请稍后重试'));
       return;
     }
     showSuccess('手机号已更换');

@@ -62,7 +62,9 @@ export function MobileApplyForm({ onApplied }: { onApplied: (apply: MobileApply)
     try {
       onApplied(await create.mutateAsync(parsed.data));
     } catch (e) {
-      showFail(errorMessage(e, '提交失败，请稍后重试'));
+      const codeProblem = sms.explain(e);
+      if (codeProblem) setErrors((found) => ({ ...found, smsCode: codeProblem }));
+      else showFail(errorMessage(e, '提交失败，请稍后重试'));
     }
   };
 

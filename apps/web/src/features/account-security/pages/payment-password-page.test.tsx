@@ -6,6 +6,7 @@ import { envelope, fakeToken, inOneHour } from '../../../test/api-mock';
 import { baseApi, currentPath, logIn, passVerification, typeInto } from '../../../test/base-api';
 import { memberFixture } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { expectFieldError } from '../../../test/ui-text';
 
 vi.mock('../../../components/captcha/altcha-solver', () => ({
   preloadAltcha: () => Promise.resolve(),
@@ -151,6 +152,25 @@ describe('/accountSecurity/payThePassword', () => {
     act(() => fireEvent.click(screen.getByTestId('pay-password-submit')));
     expect(await screen.findByText('两次输入的支付密码不一致')).toBeInTheDocument();
     expect(requests.some((r) => r.url.pathname.endsWith('/ChangePaymentPassword'))).toBe(false);
+  });
+
+  it('explains a used or expired code under the field and offers a new one', async () => {
+    logIn();
+    baseApi({
+      'PATCH /api/MemberAuth/ChangePaymentPassword': () => ({
+        status: 400,
+        body: envelope(null, false, '验证码已过期或已使用，请重新获取'),
+      }),
+    });
+    renderApp('/accountSecurity/payThePassword');
+    await screen.findByTestId('pay-password-input');
+    typeInto('pay-password-sms-code', '135790');
+    typePasscode('pay-password-input', '385917');
+    typePasscode('pay-password-confirm', '385917');
+    act(() => fireEvent.click(screen.getByTestId('pay-password-submit')));
+    await expectFieldError('pay-password-sms-code', '验证码已失效，请重新获取');
+    expect(screen.getByTestId('pay-password-send-code').dataset.expired).toBe('true');
+    expect(currentPath()).toBe('/accountSecurity/payThePassword');
   });
 
   it('says 修改 for a member who has one already', async () => {

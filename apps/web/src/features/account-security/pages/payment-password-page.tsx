@@ -85,7 +85,9 @@ function PaymentPasswordForm({ info }: { info: MemberInfo }) {
     try {
       await changeMutation.mutateAsync({ mobile: info.mobile, smsCode: smsCode.trim(), password });
     } catch (error) {
-      showFail(errorMessage(error, '支付密码设置失败，请稍后重试'));
+      const codeProblem = sms.explain(error);
+      if (codeProblem) setErrors((found) => ({ ...found, smsCode: codeProblem }));
+      else showFail(errorMessage(error, '支付密码设置失败，请稍后重试'));
       return;
     }
     showSuccess(isChange ? '支付密码已修改' : '支付密码已设置');
