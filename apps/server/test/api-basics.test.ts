@@ -42,7 +42,17 @@ describe('errors use the envelope', () => {
       success: false,
       data: null,
       message: '手机号：请输入以1开头的11位手机号',
+      field: 'mobile',
     });
+  });
+
+  it('names a nested field by its wire path', async () => {
+    const res = await t.post('/api/MemberAuth/SendRegisterMessage', {
+      mobile: '13800138000',
+      ncVerifyDto: { provider: 'altcha', token: 7 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('ncVerifyDto.token');
   });
 
   it('validates the query string of GET endpoints', async () => {

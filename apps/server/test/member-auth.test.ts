@@ -76,6 +76,7 @@ describe('MemberAuth.Register', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('短信验证码错误或已过期');
+    expect(res.body.field).toBe('smsCode');
   });
 
   it('requires the agreement', async () => {

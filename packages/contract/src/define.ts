@@ -50,6 +50,11 @@ export interface Envelope<T> {
   success: boolean;
   data: T | null;
   message: string;
+  /**
+   * On a refusal about one input field: its wire path (`mobile`, `ncVerifyDto.token`), so a
+   * form shows the message under that field. Absent otherwise.
+   */
+  field?: string;
 }
 
 export function envelopeSchema<T extends z.ZodType>(data: T) {

@@ -24,7 +24,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error instanceof AppError && error.retryAfterSeconds !== null) {
         void reply.header('retry-after', String(error.retryAfterSeconds));
       }
-      return reply.code(error.statusCode).send(fail(error.message));
+      return reply.code(error.statusCode).send(fail(error.message, error.field));
     }
     const status =
       'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

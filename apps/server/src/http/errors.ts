@@ -3,14 +3,20 @@
  * Services throw it; the error handler turns it into `{success:false, data:null, message}`.
  */
 export class AppError extends Error {
+  /** Sent as `Retry-After`: when the caller may try again. */
+  readonly retryAfterSeconds: number | null;
+  /** The input field the refusal is about (its wire path), so a form can show it there. */
+  readonly field: string | null;
+
   constructor(
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429 | 503,
     message: string,
-    /** Sent as `Retry-After`: when the caller may try again. */
-    readonly retryAfterSeconds: number | null = null,
+    options: { retryAfterSeconds?: number; field?: string } = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+    this.field = options.field ?? null;
   }
 }
 

@@ -10,6 +10,12 @@ export class InputValidationError extends Error {
     super(issues[0] ? formatIssue(issues[0]) : '请求参数不正确');
     this.name = 'InputValidationError';
   }
+
+  /** The first issue's field as its wire path (`ncVerifyDto.token`); null for the whole input. */
+  get field(): string | null {
+    const path = this.issues[0]?.path ?? [];
+    return path.length > 0 ? path.map(String).join('.') : null;
+  }
 }
 
 export const zodValidatorCompiler: FastifySchemaCompiler<$ZodType> =

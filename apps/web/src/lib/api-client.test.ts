@@ -98,6 +98,31 @@ describe('apiCall', () => {
     ).rejects.toMatchObject({ status: 400, message: '短信验证码：验证码错误或已过期' });
   });
 
+  it('passes on the field a refusal names, and null when it names none', async () => {
+    const input = {
+      mobile: '13800138000',
+      smsCode: '123456',
+      password: 'abc12345',
+      agreement: true,
+    } as const;
+    mockApi({
+      'POST /api/MemberAuth/Register': () => ({
+        status: 400,
+        body: { ...envelope(null, false, '短信验证码错误或已过期'), field: 'smsCode' },
+      }),
+    });
+    await expect(apiCall(api.MemberAuth.Register, input)).rejects.toMatchObject({
+      field: 'smsCode',
+    });
+    mockApi({
+      'POST /api/MemberAuth/Register': () => ({
+        status: 409,
+        body: envelope(null, false, '账号已被停用'),
+      }),
+    });
+    await expect(apiCall(api.MemberAuth.Register, input)).rejects.toMatchObject({ field: null });
+  });
+
   it('reports a network failure in Chinese', async () => {
     mockApi({ 'GET /api/MemberAdmin/Get': () => 'network-error' });
     await expect(apiCall(api.MemberAdmin.Get, {})).rejects.toMatchObject({

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     message: string,
     /** From the `Retry-After` header of a refusal (429): when the next try is allowed. */
     readonly retryAfterSeconds: number | null = null,
+    /** The input field the server blamed, as its wire path (`mobile`, `ncVerifyDto.token`). */
+    readonly field: string | null = null,
   ) {
     super(message);
   }
@@ -38,6 +40,7 @@ const looseEnvelope = z.object({
   success: z.boolean(),
   data: z.unknown(),
   message: z.string().catch(''),
+  field: z.string().optional().catch(undefined),
 });
 
 export interface CallOptions {
@@ -119,6 +122,7 @@ export async function apiCall<E extends EndpointDef>(
       response.status,
       message || fallbackMessage(response.status),
       retryAfterOf(response),
+      (envelope.success ? envelope.data.field : undefined) ?? null,
     );
   }
   const data = endpoint.output.safeParse(envelope.data.data);

@@ -50,7 +50,8 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
 
   async function ownMobile(memberId: number, mobile: string): Promise<void> {
     const member = await members.get(memberId);
-    if (member.mobile !== mobile) throw new AppError(400, NOT_OWN_MOBILE_MESSAGE);
+    if (member.mobile !== mobile)
+      throw new AppError(400, NOT_OWN_MOBILE_MESSAGE, { field: 'mobile' });
   }
 
   return {
@@ -166,14 +167,15 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       memberId: number,
     ): Promise<SmsSent> {
       const member = await members.get(memberId);
-      if (member.mobile === input.mobile) throw new AppError(400, SAME_MOBILE_MESSAGE);
+      if (member.mobile === input.mobile)
+        throw new AppError(400, SAME_MOBILE_MESSAGE, { field: 'mobile' });
       await assertHuman(input.ncVerifyDto, ip);
       const lookups = await store.incr(`mobile-change:lookup:${memberId}`, DAY_MS);
       if (lookups > NEW_MOBILE_LOOKUPS_PER_DAY) {
         throw new AppError(429, '今日更换手机号次数已达上限，请明天再试');
       }
       if (await members.isMobileRegistered(input.mobile)) {
-        throw new AppError(409, MOBILE_TAKEN_MESSAGE);
+        throw new AppError(409, MOBILE_TAKEN_MESSAGE, { field: 'mobile' });
       }
       return smsCodes.send({ mobile: input.mobile, purpose: 'changeMobile', ip });
     },
@@ -189,7 +191,8 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       memberId: number,
     ): Promise<AccessTokenResult> {
       const member = await members.get(memberId);
-      if (member.mobile === input.mobile) throw new AppError(400, SAME_MOBILE_MESSAGE);
+      if (member.mobile === input.mobile)
+        throw new AppError(400, SAME_MOBILE_MESSAGE, { field: 'mobile' });
       const key = ticketKey(input.oldMobileTicket);
       const raw = await store.get(key);
       const record = raw ? (JSON.parse(raw) as TicketRecord) : null;
@@ -204,7 +207,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       });
       // Taken since the code was sent: told to the holder of the code, which stays unused.
       if (await members.isMobileRegistered(input.mobile)) {
-        throw new AppError(409, MOBILE_TAKEN_MESSAGE);
+        throw new AppError(409, MOBILE_TAKEN_MESSAGE, { field: 'mobile' });
       }
       if (!(await claim.use())) throw invalidSmsCode();
       if (!(await store.take(key))) throw new AppError(400, OLD_MOBILE_TICKET_INVALID_MESSAGE);

@@ -92,11 +92,9 @@ export function createLoginThrottle(store: EphemeralStore, now: Clock) {
   };
 
   const refuse = (seconds: number) =>
-    new AppError(
-      429,
-      `登录尝试过于频繁，请${formatWait(seconds)}后再试，或使用短信验证码登录`,
-      seconds,
-    );
+    new AppError(429, `登录尝试过于频繁，请${formatWait(seconds)}后再试，或使用短信验证码登录`, {
+      retryAfterSeconds: seconds,
+    });
 
   /** One lane: a gate while a delay runs, else one atomic increment, then the gate if due. */
   async function reserveLane(lane: Lane): Promise<number> {
@@ -137,7 +135,7 @@ export function createLoginThrottle(store: EphemeralStore, now: Clock) {
       return new AppError(
         400,
         `账号或密码错误，请${formatWait(seconds)}后再试，或使用短信验证码登录`,
-        seconds,
+        { retryAfterSeconds: seconds },
       );
     },
 

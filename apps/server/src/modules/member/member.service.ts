@@ -177,7 +177,7 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
     /** 409 when another member has the mobile (also when one took it a moment ago). */
     async changeMobile(id: number, mobile: string) {
       const result = await repository.changeMobile(id, mobile, now());
-      if (result === 'taken') throw new AppError(409, MOBILE_TAKEN_MESSAGE);
+      if (result === 'taken') throw new AppError(409, MOBILE_TAKEN_MESSAGE, { field: 'mobile' });
       return revoked(result === 'gone' ? undefined : result);
     },
 
@@ -203,7 +203,7 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
     /** Creates a member; 409 when the mobile is already registered (also by a racing call). */
     async create(values: NewMember, ip: string | null = null): Promise<MemberForToken> {
       const created = await repository.insertWithManager(values, ip);
-      if (!created) throw new AppError(409, '该手机号已注册，请直接登录');
+      if (!created) throw new AppError(409, '该手机号已注册，请直接登录', { field: 'mobile' });
       return forToken(created);
     },
 

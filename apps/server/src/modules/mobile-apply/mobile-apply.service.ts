@@ -38,7 +38,10 @@ export function createMobileApplyService(deps: {
       ip: string,
     ): Promise<MobileApply> {
       const member = await members.get(memberId);
-      if (member.mobile === input.newMobile) throw new AppError(400, '新手机号不能与原手机号相同');
+      if (member.mobile === input.newMobile)
+        throw new AppError(400, '新手机号不能与原手机号相同', {
+          field: 'newMobile',
+        });
       if (await repository.findPending(memberId)) throw new AppError(409, PENDING_APPLY_MESSAGE);
       await deps.uploads.assertUploaded(
         memberId,
@@ -55,7 +58,7 @@ export function createMobileApplyService(deps: {
       // Taken since the code was sent (SendChangeMobileMessage refuses a taken number): told
       // only to the holder of the code, which stays unused.
       if (await members.isMobileRegistered(input.newMobile)) {
-        throw new AppError(409, MOBILE_TAKEN_MESSAGE);
+        throw new AppError(409, MOBILE_TAKEN_MESSAGE, { field: 'newMobile' });
       }
       if (!(await claim.use())) throw invalidSmsCode();
       const created = await repository.insertPending({

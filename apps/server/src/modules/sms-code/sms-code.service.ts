@@ -88,7 +88,8 @@ export interface SmsCodeClaim {
 }
 
 /** Also what a caller answers when the mobile has no account: the two must look the same. */
-export const invalidSmsCode = () => new AppError(400, '短信验证码错误或已过期');
+export const invalidSmsCode = () =>
+  new AppError(400, '短信验证码错误或已过期', { field: 'smsCode' });
 const invalidCode = invalidSmsCode;
 
 export function createSmsCodeService(deps: SmsCodeServiceDeps) {
@@ -182,7 +183,7 @@ export function createSmsCodeService(deps: SmsCodeServiceDeps) {
         },
       };
     }
-    if (!tried) throw new AppError(400, TOO_MANY_ATTEMPTS_MESSAGE);
+    if (!tried) throw new AppError(400, TOO_MANY_ATTEMPTS_MESSAGE, { field: 'smsCode' });
     throw invalidCode();
   }
 
