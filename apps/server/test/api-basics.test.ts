@@ -55,10 +55,23 @@ describe('errors use the envelope', () => {
     expect(res.body.field).toBe('ncVerifyDto.token');
   });
 
+  it('names the field of the form of a union the input came closest to', async () => {
+    const res = await t.post('/api/WechatMb/bind', {
+      openId: 'x'.repeat(40),
+      mobile: '2380013800',
+      smsCode: '123456',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      message: '手机号：请输入以1开头的11位手机号',
+      field: 'mobile',
+    });
+  });
+
   it('validates the query string of GET endpoints', async () => {
     const res = await t.get('/api/MemberAuth/GetEffectiveAnnouncement', { query: { type: 'x' } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('类型：取值不在允许范围内');
+    expect(res.body.message).toBe('公告类型：取值不在允许范围内');
   });
 
   it('answers an unknown API path with 404 接口不存在', async () => {

@@ -128,7 +128,7 @@ export interface TestAppOptions {
 type Json = Record<string, unknown>;
 export interface ApiResponse<T = unknown> {
   status: number;
-  body: { success: boolean; data: T; message: string };
+  body: { success: boolean; data: T; message: string; field?: string };
   raw: LightMyRequestResponse;
 }
 

@@ -104,7 +104,7 @@ describe('MemberAuth.ChangePaymentPassword', () => {
         { token },
       );
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe('密码：应为6位数字');
+      expect(res.body.message).toBe('支付密码：应为6位数字');
     }
   });
 

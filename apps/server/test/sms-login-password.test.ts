@@ -8,7 +8,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const WRONG_CODE = { success: false, data: null, message: '短信验证码错误或已过期' };
+const WRONG_CODE = {
+  success: false,
+  data: null,
+  message: '短信验证码错误或已过期',
+  field: 'smsCode',
+};
 
 async function passwordLogin(mobile: string, password: string) {
   return t.post<{ accessToken: string }>('/api/MemberAuth/Login', {

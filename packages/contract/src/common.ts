@@ -48,13 +48,15 @@ export const idSchema = z
   .number({ error: '应为数字' })
   .int({ error: '应为整数' })
   .min(1, { error: '应为正整数' })
-  .max(INT4_MAX, { error: '超出范围' });
+  .max(INT4_MAX, { error: '超出范围' })
+  .meta({ title: '编号' });
 
 /** A row id in a query string: digits only (no signs, spaces, exponents), then as idSchema. */
 export const idQuerySchema = z
   .union([z.number(), z.string().regex(/^\d{1,10}$/, { error: '应为正整数' })])
   .transform((value) => Number(value))
-  .pipe(idSchema);
+  .pipe(idSchema)
+  .meta({ title: '编号' });
 
 /**
  * Any other whole number in an input: bounded by the caller to what its column or rule
@@ -73,7 +75,8 @@ export const MOBILE_PATTERN = /^1\d{10}$/;
 export const mobileSchema = z
   .string()
   .trim()
-  .regex(MOBILE_PATTERN, { error: '请输入以1开头的11位手机号' });
+  .regex(MOBILE_PATTERN, { error: '请输入以1开头的11位手机号' })
+  .meta({ title: '手机号' });
 
 /** Kept first 3 and last 4 digits, middle shown as ****. */
 export function maskMobile(mobile: string): string {
@@ -88,18 +91,22 @@ export const passwordSchema = text(PASSWORD_MAX)
   .min(PASSWORD_MIN, { error: `至少${PASSWORD_MIN}位` })
   .max(PASSWORD_MAX, { error: `最多${PASSWORD_MAX}位` })
   .regex(/[A-Za-z]/, { error: '需包含字母' })
-  .regex(/\d/, { error: '需包含数字' });
+  .regex(/\d/, { error: '需包含数字' })
+  .meta({ title: '密码' });
 
 export const SMS_CODE_LENGTH = 6;
 export const smsCodeSchema = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, { error: '应为6位数字' });
+  .regex(/^\d{6}$/, { error: '应为6位数字' })
+  .meta({ title: '短信验证码' });
 
-export const ncVerifyDtoSchema = z.object({
-  provider: z.enum(['altcha', 'aliyun']),
-  token: text(16_384).min(1),
-});
+export const ncVerifyDtoSchema = z
+  .object({
+    provider: z.enum(['altcha', 'aliyun']).meta({ title: '验证方式' }),
+    token: text(16_384).min(1).meta({ title: '验证结果' }),
+  })
+  .meta({ title: '人机验证' });
 export type NcVerifyDto = z.infer<typeof ncVerifyDtoSchema>;
 
 export const accessTokenSchema = z.object({ accessToken: z.string() });
@@ -127,14 +134,20 @@ export function isWeakPaymentPassword(value: string): boolean {
 export const paymentPasswordSchema = z
   .string()
   .regex(/^\d{6}$/, { error: '应为6位数字', abort: true })
-  .refine((value) => !isWeakPaymentPassword(value), { error: WEAK_PAYMENT_PASSWORD_MESSAGE });
+  .refine((value) => !isWeakPaymentPassword(value), { error: WEAK_PAYMENT_PASSWORD_MESSAGE })
+  .meta({ title: '支付密码' });
 
 /** Mainland China only for now; the field exists because the spec's payload carries it. */
-export const areaCodeSchema = z.literal('86', { error: '目前仅支持中国大陆手机号' }).default('86');
+export const areaCodeSchema = z
+  .literal('86', { error: '目前仅支持中国大陆手机号' })
+  .default('86')
+  .meta({ title: '区号' });
 
 /**
  * The WeChat identity as the browser keeps it (local storage `wxOpenId`): WeChat's openid sealed
  * with the server's key, so knowing someone's openid is not enough to log in as them. Opaque to
  * the client; always longer than 20 characters.
  */
-export const sealedOpenIdSchema = text(512).min(21, { error: '微信身份无效' });
+export const sealedOpenIdSchema = text(512)
+  .min(21, { error: '微信身份无效' })
+  .meta({ title: '微信身份' });

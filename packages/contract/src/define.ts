@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Chinese messages for zod's own checks, wherever a definition is imported.
+import './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -6,40 +8,106 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call an endpoint:
  * - `public`: anyone;
  * - `optional`: anyone, and the caller's member is known when a valid token is sent;
- * - `member`: a valid member token is required (HTTP 401 otherwise).
+ * - `member`: a valid member token is required (HTTP 401 otherwise);
+ * - `staff`: a staff session whose role is among the endpoint's `roles` (the console).
+ * Member and staff credentials never cross: a staff session is no member, and the reverse.
  */
-export type Access = 'public' | 'optional' | 'member';
+export type Access = 'public' | 'optional' | 'member' | 'staff';
+
+/** The staff console's roles (product decisions §5). */
+export const staffRoles = [
+  'admin',
+  'sales',
+  'engineer',
+  'production',
+  'finance',
+  'content',
+] as const;
+export type StaffRole = (typeof staffRoles)[number];
 
 /**
  * What a switched session (a main member acting in a related account, decision 0009) may do
- * with an endpoint that knows its caller: `allow` it in the related account, or `refuse` it
+ * with an endpoint that knows its member: `allow` it in the related account, or `refuse` it
  * (403) — account security, agreements, uploads of identity documents, relations themselves.
  * Every `member` and `optional` endpoint declares it; the server enforces it in one place.
  */
 export type WhenSwitched = 'allow' | 'refuse';
 
-export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
-  module: string;
-  action: string;
+interface ActionBase<I extends z.ZodType, O extends z.ZodType> {
   method: HttpMethod;
-  /** `/api/{module}/{action}`, exactly as the spec writes it. */
-  path: string;
   summary: string;
-  access: Access;
-  /** Required unless `access` is `public`; see `WhenSwitched`. */
-  whenSwitched?: WhenSwitched;
-  /** Query string for GET and DELETE-without-body, JSON body otherwise. */
+  /** Query string for GET, JSON body otherwise. */
   input: I;
   output: O;
 }
 
-export function defineEndpoint<I extends z.ZodType, O extends z.ZodType>(
-  def: Omit<EndpointDef<I, O>, 'path'>,
-): EndpointDef<I, O> {
-  if (def.access !== 'public' && def.whenSwitched === undefined) {
-    throw new Error(`${def.module}/${def.action}: declare whenSwitched ('allow' or 'refuse')`);
+/** One action of a module as it is written in the contract; the key names it. */
+export type ActionSpec<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> = ActionBase<I, O> &
+  (
+    | { access: 'public' }
+    | { access: 'optional' | 'member'; whenSwitched: WhenSwitched }
+    | { access: 'staff'; roles: readonly [StaffRole, ...StaffRole[]] }
+  );
+
+/** An endpoint as both apps use it: the action with its module, wire name and path. */
+export interface EndpointDef<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> extends ActionBase<I, O> {
+  module: string;
+  action: string;
+  /** `/api/{module}/{action}`, exactly as the spec writes it. */
+  path: string;
+  access: Access;
+  /** Set on `member` and `optional` endpoints; see `WhenSwitched`. */
+  whenSwitched?: WhenSwitched;
+  /** Set on `staff` endpoints: the roles that may call it. */
+  roles?: readonly StaffRole[];
+}
+
+type ModuleOf<M extends string, A extends Record<string, ActionSpec>> = {
+  readonly [K in keyof A & string]: EndpointDef<A[K]['input'], A[K]['output']> & {
+    module: M;
+    action: K;
+    access: A[K]['access'];
+  };
+};
+
+function checkAction(name: string, spec: ActionSpec): void {
+  const loose = spec as ActionSpec & { whenSwitched?: unknown; roles?: readonly string[] };
+  if (spec.access === 'staff') {
+    if (!loose.roles?.length) throw new Error(`${name}: a staff endpoint names its roles`);
+    const unknown = loose.roles.filter((r) => !(staffRoles as readonly string[]).includes(r));
+    if (unknown.length > 0) throw new Error(`${name}: unknown roles ${unknown.join(', ')}`);
+  } else if (loose.roles !== undefined) {
+    throw new Error(`${name}: roles belong to staff endpoints only`);
   }
-  return { ...def, path: `/api/${def.module}/${def.action}` };
+  const knowsMember = spec.access === 'member' || spec.access === 'optional';
+  if (knowsMember && loose.whenSwitched === undefined) {
+    throw new Error(`${name}: declare whenSwitched ('allow' or 'refuse')`);
+  }
+  if (!knowsMember && loose.whenSwitched !== undefined) {
+    throw new Error(`${name}: whenSwitched belongs to member and optional endpoints only`);
+  }
+}
+
+/**
+ * One wire module: `defineModule('MemberAuth', { Login: {...} })` is `/api/MemberAuth/Login`,
+ * read as `MemberAuth.Login` on both sides. The key is the wire action, so it is written once.
+ */
+export function defineModule<const M extends string, const A extends Record<string, ActionSpec>>(
+  module: M,
+  actions: A,
+): ModuleOf<M, A> {
+  const endpoints: Record<string, EndpointDef> = {};
+  for (const [action, spec] of Object.entries(actions)) {
+    checkAction(`${module}/${action}`, spec);
+    endpoints[action] = { ...spec, module, action, path: `/api/${module}/${action}` };
+  }
+  return endpoints as ModuleOf<M, A>;
 }
 
 export type InputOf<E extends EndpointDef> = z.input<E['input']>;

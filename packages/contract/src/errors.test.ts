@@ -1,22 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { api, formatIssue, maskMobile } from './index';
 
-function messages(result: {
-  success: boolean;
-  error?: { issues: { path: PropertyKey[]; message: string }[] };
-}) {
-  return result.success ? [] : (result.error?.issues ?? []).map(formatIssue);
+function messages(schema: z.ZodType, value: unknown): string[] {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((issue) => formatIssue(issue, schema));
 }
 
 describe('validation messages', () => {
   it('names the field in Chinese', () => {
-    const result = api.MemberAuth.Register.input.safeParse({
+    const result = messages(api.MemberAuth.Register.input, {
       mobile: '23800138000',
       smsCode: '12345',
       password: 'abcdefgh',
       agreement: false,
     });
-    expect(messages(result)).toEqual([
+    expect(result).toEqual([
       '手机号：请输入以1开头的11位手机号',
       '短信验证码：应为6位数字',
       '密码：需包含数字',
@@ -25,9 +24,25 @@ describe('validation messages', () => {
   });
 
   it('says a missing field cannot be empty', () => {
-    const result = api.MemberAuth.Login.input.safeParse({ password: 'x' });
-    expect(messages(result)).toContain('账号：不能为空');
-    expect(messages(result)).toContain('人机验证：不能为空');
+    const result = messages(api.MemberAuth.Login.input, { password: 'x' });
+    expect(result).toContain('账号：不能为空');
+    expect(result).toContain('人机验证：不能为空');
+  });
+
+  it('names a field by its own schema, so one wire name can mean two things', () => {
+    expect(messages(api.MemberInfo.ChangeMobile.input, { mobile: '2', smsCode: '1' })[0]).toBe(
+      '新手机号：请输入以1开头的11位手机号',
+    );
+    expect(messages(api.MemberAuth.SmsLogin.input, { mobile: '2', smsCode: '1' })[0]).toBe(
+      '手机号：请输入以1开头的11位手机号',
+    );
+    expect(
+      messages(api.MemberAuth.Login.input, {
+        userNameOrMobile: 'a',
+        password: 'x',
+        ncVerifyDto: { provider: 'altcha', token: '' },
+      }),
+    ).toEqual(['验证结果：不能为空']);
   });
 });
 

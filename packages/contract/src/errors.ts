@@ -1,40 +1,70 @@
 import { z } from 'zod';
 
-/** Chinese names of wire fields, used to name the field in a validation message. */
-export const fieldLabels: Record<string, string> = {
-  mobile: '手机号',
-  areaCode: '区号',
-  password: '密码',
-  userNameOrMobile: '账号',
-  smsCode: '短信验证码',
-  ncVerifyDto: '人机验证',
-  provider: '验证方式',
-  token: '验证结果',
-  userAgent: '浏览器标识',
-  FirstHref: '首次访问地址',
-  GUID: '访客标识',
-  bd_vid: '推广标识',
-  from: '来源',
-  type: '类型',
-  agreement: '会员协议',
-  id: '编号',
-  code: '授权码',
-  state: '授权状态',
-  redirectUri: '回跳地址',
-  openId: '微信身份',
-  newMobile: '新手机号',
-  oldMobileTicket: '原手机号验证',
-  reason: '申请原因',
-  idDocumentKey: '身份证明材料',
-  dirType: '文件类型',
-  fileExt: '文件扩展名',
-  isMobile: '客户端标识',
-  userType: '用户类型',
-};
+/**
+ * An input field's Chinese name lives on its schema (`mobileSchema.meta({ title: '新手机号' })`,
+ * primitives carry a default), so the same wire name can mean two things in two endpoints.
+ */
+function titleOf(schema: z.core.$ZodType): string | undefined {
+  const title = z.globalRegistry.get(schema as z.ZodType)?.title;
+  return typeof title === 'string' ? title : undefined;
+}
 
-export function labelOf(path: readonly PropertyKey[]): string {
-  const named = [...path].reverse().find((p): p is string => typeof p === 'string');
-  return named === undefined ? '请求' : (fieldLabels[named] ?? named);
+/** The schema one step down `key`, looking through wrappers; undefined when there is none. */
+function childOf(schema: z.core.$ZodType, key: PropertyKey): z.core.$ZodType | undefined {
+  const def = schema._zod.def;
+  switch (def.type) {
+    case 'object':
+      return typeof key === 'string' ? (def as z.core.$ZodObjectDef).shape[key] : undefined;
+    case 'array':
+      return typeof key === 'number' ? (def as z.core.$ZodArrayDef).element : undefined;
+    case 'union':
+      // The first option that has the field: unions here are ways of proving the same thing.
+      for (const option of (def as z.core.$ZodUnionDef).options) {
+        for (const layer of layers(option)) {
+          const child = childOf(layer, key);
+          if (child) return child;
+        }
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The wrappers a field's schema may sit in (optional, default, pipe, …), outermost first. */
+function* layers(schema: z.core.$ZodType): Generator<z.core.$ZodType> {
+  let current: z.core.$ZodType | undefined = schema;
+  for (let depth = 0; current && depth < 16; depth += 1) {
+    yield current;
+    const def = current._zod.def as { innerType?: z.core.$ZodType; in?: z.core.$ZodType };
+    current = def.innerType ?? def.in;
+  }
+}
+
+/** What a message says when the schema names no field there: the input as a whole. */
+export const UNNAMED = '请求';
+
+/** The Chinese name of the field at `path` in `schema`: the deepest field that has one. */
+export function labelAt(schema: z.core.$ZodType | undefined, path: readonly PropertyKey[]): string {
+  let label: string | undefined;
+  let current = schema;
+  for (const key of path) {
+    let next: z.core.$ZodType | undefined;
+    for (const layer of current ? layers(current) : []) {
+      next = childOf(layer, key);
+      if (next) break;
+    }
+    current = next;
+    if (!current) break;
+    for (const layer of layers(current)) {
+      const title = titleOf(layer);
+      if (title) {
+        label = title;
+        break;
+      }
+    }
+  }
+  return label ?? UNNAMED;
 }
 
 /**
@@ -65,7 +95,13 @@ export const chineseErrors: z.core.$ZodErrorMap = (issue) => {
 
 z.config({ customError: chineseErrors });
 
-/** One validation issue as the user reads it: `手机号：应为以1开头的11位数字`. */
-export function formatIssue(issue: { path: readonly PropertyKey[]; message: string }): string {
-  return `${labelOf(issue.path)}：${issue.message}`;
+/**
+ * One validation issue as the user reads it: `手机号：应为以1开头的11位数字`, the field named by
+ * the schema that was checked.
+ */
+export function formatIssue(
+  issue: { path: readonly PropertyKey[]; message: string },
+  schema: z.core.$ZodType | undefined,
+): string {
+  return `${labelAt(schema, issue.path)}：${issue.message}`;
 }

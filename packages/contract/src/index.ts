@@ -25,7 +25,11 @@ export * from './modules/member-relation';
 export * from './modules/member-up-mobile-apply';
 export * from './modules/common-upload';
 
-/** Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. */
+/**
+ * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
+ * OpenAPI document and tests; a web page imports its module (`@pcb/contract/member-auth`), so it
+ * bundles only the definitions it calls.
+ */
 export const api = {
   MemberAuth,
   MemberInfo,
@@ -40,6 +44,6 @@ export const api = {
   Common,
 } as const;
 
-export const allEndpoints: EndpointDef[] = Object.values(api).flatMap((m) =>
+export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>
   Object.values(m as Record<string, EndpointDef>),
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allEndpoints } from './index';
+import { labelAt, UNNAMED } from './errors';
 import { hasForbiddenCharacter, idQuerySchema, idSchema, INT4_MAX, text } from './common';
 
 interface ZodLike {
@@ -71,6 +72,10 @@ describe('every input field of every endpoint', () => {
         for (const bad of ['a\u0000b', 'a\ud800b', 'x'.repeat(100_001), 2 ** 31, 2 ** 53 + 2]) {
           expect(field.safeParse(bad).success, JSON.stringify(bad).slice(0, 20)).toBe(false);
         }
+        // Its Chinese name comes from its own schema, for messages that name the field.
+        const label = labelAt(endpoint.input, name.split('.'));
+        expect(label).not.toBe(UNNAMED);
+        expect(label).toMatch(/^[\u4e00-\u9fff]+$/);
         const asNumber = field.safeParse('1');
         if (asNumber.success && typeof asNumber.data === 'number') {
           expect(field.safeParse(String(2 ** 31)).success).toBe(false);

@@ -47,6 +47,11 @@ export function createDefineRoute(app: FastifyInstance, authenticate: Authentica
     handler: RouteHandler<E>,
     options: { hidden?: boolean } = {},
   ) => {
+    // Staff sessions are checked by the console's own authentication, not a member token:
+    // until it exists, a staff endpoint must not be served at all (it would be open).
+    if (def.access === 'staff') {
+      throw new Error(`${def.path}: staff endpoints need the staff session check`);
+    }
     const inputLocation = def.method === 'GET' ? 'querystring' : 'body';
     app.route({
       method: def.method,

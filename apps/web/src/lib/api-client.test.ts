@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api, defineEndpoint } from '@pcb/contract';
+import { api, defineModule } from '@pcb/contract';
 import { envelope, mockApi } from '../test/api-mock';
 import { ApiError, apiCall, NETWORK_ERROR_MESSAGE, toQueryString } from './api-client';
 
@@ -164,14 +164,14 @@ describe('query strings', () => {
   });
 
   it('is what apiCall sends for a GET endpoint with an array input', async () => {
-    const endpoint = defineEndpoint({
-      module: 'Test',
-      action: 'List',
-      method: 'GET',
-      summary: 'test',
-      access: 'public',
-      input: z.object({ ids: z.array(z.number()), page: z.number() }),
-      output: z.array(z.number()),
+    const { List: endpoint } = defineModule('Test', {
+      List: {
+        method: 'GET',
+        summary: 'test',
+        access: 'public',
+        input: z.object({ ids: z.array(z.number()), page: z.number() }),
+        output: z.array(z.number()),
+      },
     });
     const { requests } = mockApi({ 'GET /api/Test/List': () => ({ body: envelope([1, 2]) }) });
     await expect(apiCall(endpoint, { ids: [1, 2], page: 3 })).resolves.toEqual([1, 2]);

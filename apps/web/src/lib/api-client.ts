@@ -83,7 +83,7 @@ export async function apiCall<E extends EndpointDef>(
   const parsedInput = endpoint.input.safeParse(input);
   if (!parsedInput.success) {
     const issue = parsedInput.error.issues[0];
-    throw new ApiError(400, issue ? formatIssue(issue) : '请求参数有误');
+    throw new ApiError(400, issue ? formatIssue(issue, endpoint.input) : '请求参数有误');
   }
 
   const headers: Record<string, string> = { Accept: 'application/json' };

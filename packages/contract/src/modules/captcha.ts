@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, emptyInput } from '../define';
+import { defineModule, emptyInput } from '../define';
 
 export const captchaConfigSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('altcha') }),
@@ -31,23 +31,19 @@ export const altchaChallengeSchema = z.object({
 });
 export type AltchaChallenge = z.infer<typeof altchaChallengeSchema>;
 
-export const Captcha = {
-  GetConfig: defineEndpoint({
-    module: 'Captcha',
-    action: 'GetConfig',
+export const Captcha = defineModule('Captcha', {
+  GetConfig: {
     method: 'GET',
     summary: '当前人机验证方式及其公开参数',
     access: 'public',
     input: emptyInput,
     output: captchaConfigSchema,
-  }),
-  GetChallenge: defineEndpoint({
-    module: 'Captcha',
-    action: 'GetChallenge',
+  },
+  GetChallenge: {
     method: 'GET',
     summary: '新的 ALTCHA 挑战（仅内置验证方式）',
     access: 'public',
     input: emptyInput,
     output: altchaChallengeSchema,
-  }),
-} as const;
+  },
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '../common';
-import { defineEndpoint } from '../define';
+import { defineModule } from '../define';
 
 /** What an upload is for: decides its folder, size limit and the extensions allowed. */
 export const uploadDirTypes = ['identity'] as const;
@@ -28,21 +28,20 @@ export const uploadTicketSchema = z.object({
 });
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
-export const Common = {
-  getUploadCode: defineEndpoint({
-    module: 'Common',
-    action: 'getUploadCode',
+export const Common = defineModule('Common', {
+  getUploadCode: {
     method: 'GET',
     summary: '对象存储直传凭证（按用途限制目录、大小与扩展名，10分钟有效）',
     access: 'member',
     whenSwitched: 'refuse',
     input: z.object({
-      dirType: z.enum(uploadDirTypes),
+      dirType: z.enum(uploadDirTypes).meta({ title: '文件类型' }),
       fileExt: text(16)
         .trim()
         .toLowerCase()
-        .regex(/^\.?[a-z0-9]{1,8}$/, { error: '格式不正确' }),
+        .regex(/^\.?[a-z0-9]{1,8}$/, { error: '格式不正确' })
+        .meta({ title: '文件扩展名' }),
     }),
     output: uploadTicketSchema,
-  }),
-} as const;
+  },
+});

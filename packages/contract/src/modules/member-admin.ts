@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, emptyInput } from '../define';
+import { defineModule, emptyInput } from '../define';
 
 /** The member's account manager, as the consulting panel shows it. */
 export const accountManagerSchema = z.object({
@@ -10,15 +10,13 @@ export const accountManagerSchema = z.object({
 });
 export type AccountManager = z.infer<typeof accountManagerSchema>;
 
-export const MemberAdmin = {
-  Get: defineEndpoint({
-    module: 'MemberAdmin',
-    action: 'Get',
+export const MemberAdmin = defineModule('MemberAdmin', {
+  Get: {
     method: 'GET',
     summary: '当前会员的专属客户经理（未分配时为 null）',
     access: 'member',
     whenSwitched: 'allow',
     input: emptyInput,
     output: accountManagerSchema.nullable(),
-  }),
-} as const;
+  },
+});

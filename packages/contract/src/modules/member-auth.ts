@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, emptyInput } from '../define';
+import { defineModule, type ActionSpec, emptyInput } from '../define';
 import {
   accessTokenSchema,
   areaCodeSchema,
@@ -14,9 +14,9 @@ import {
 } from '../common';
 
 export const loginInputSchema = z.object({
-  userNameOrMobile: text(64).trim().min(1),
-  password: text(128).min(1),
-  userAgent: text(1024).default(''),
+  userNameOrMobile: text(64).trim().min(1).meta({ title: '账号' }),
+  password: text(128).min(1).meta({ title: '密码' }),
+  userAgent: text(1024).default('').meta({ title: '浏览器标识' }),
   ncVerifyDto: ncVerifyDtoSchema,
 });
 export type LoginInput = z.input<typeof loginInputSchema>;
@@ -30,9 +30,9 @@ export const registerInputSchema = z.object({
   mobile: mobileSchema,
   smsCode: smsCodeSchema,
   password: passwordSchema,
-  agreement: z.literal(true, { error: '请阅读并同意会员协议' }),
-  from: text(64).optional(),
-  bd_vid: text(256).optional(),
+  agreement: z.literal(true, { error: '请阅读并同意会员协议' }).meta({ title: '会员协议' }),
+  from: text(64).optional().meta({ title: '来源' }),
+  bd_vid: text(256).optional().meta({ title: '推广标识' }),
 });
 export type RegisterInput = z.input<typeof registerInputSchema>;
 
@@ -52,63 +52,51 @@ export const agreementSchema = z.object({ version: z.string(), signedAt: z.strin
 export type AgreementSignature = z.infer<typeof agreementSchema>;
 
 const memberAuthAccount = {
-  Login: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'Login',
+  Login: {
     method: 'POST',
     summary: '账号（手机号或用户名）+ 密码登录，需人机验证',
     access: 'public',
     input: loginInputSchema,
     output: accessTokenSchema,
-  }),
-  SendRegisterMessage: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'SendRegisterMessage',
+  },
+  SendRegisterMessage: {
     method: 'POST',
     summary: '发送注册短信验证码，需人机验证；已注册与未注册号码的应答相同',
     access: 'public',
     input: sendRegisterMessageInputSchema,
     output: smsSentSchema,
-  }),
-  Register: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'Register',
+  },
+  Register: {
     method: 'POST',
     summary: '手机号 + 短信验证码注册，同意会员协议，返回登录令牌',
     access: 'public',
     input: registerInputSchema,
     output: accessTokenSchema,
-  }),
-  SignMbAgreement: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'SignMbAgreement',
+  },
+  SignMbAgreement: {
     method: 'GET',
     summary: '记录会员同意当前版本的会员协议',
     access: 'member',
     whenSwitched: 'refuse',
     input: emptyInput,
     output: agreementSchema,
-  }),
-  Activate: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'Activate',
+  },
+  Activate: {
     method: 'POST',
     summary: '激活由客服创建的账号（须先同意会员协议）',
     access: 'member',
     whenSwitched: 'refuse',
     input: emptyInput,
     output: z.object({ activated: z.literal(true) }),
-  }),
-  GetEffectiveAnnouncement: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'GetEffectiveAnnouncement',
+  },
+  GetEffectiveAnnouncement: {
     method: 'GET',
     summary: '当前生效的一条公告（无则为 null）',
     access: 'public',
-    input: z.object({ type: z.enum(announcementTypes) }),
+    input: z.object({ type: z.enum(announcementTypes).meta({ title: '公告类型' }) }),
     output: announcementSchema.nullable(),
-  }),
-} as const;
+  },
+} as const satisfies Record<string, ActionSpec>;
 
 // ---- Issue 3: SMS login, password recovery, payment password, old mobile, WeChat OAuth ----
 
@@ -120,7 +108,7 @@ export const sendLoginMessageInputSchema = z.object({
 export const smsLoginInputSchema = z.object({
   mobile: mobileSchema,
   smsCode: smsCodeSchema,
-  userAgent: text(1024).default(''),
+  userAgent: text(1024).default('').meta({ title: '浏览器标识' }),
 });
 export type SmsLoginInput = z.input<typeof smsLoginInputSchema>;
 
@@ -163,133 +151,114 @@ export const oldMobileTicketSchema = z.object({
 export type OldMobileTicket = z.infer<typeof oldMobileTicketSchema>;
 
 export const getOpenIdInputSchema = z.object({
-  code: text(256).trim().min(1),
-  state: text(128).trim().min(1),
+  code: text(256).trim().min(1).meta({ title: '授权码' }),
+  state: text(128).trim().min(1).meta({ title: '授权状态' }),
 });
 /** `openid` is the sealed openid (see `sealedOpenIdSchema`), stored as `wxOpenId`. */
 export const openIdResultSchema = z.object({ openid: z.string() });
 
 export const getWxCodeUrlInputSchema = z.object({
-  redirectUri: text(2048).pipe(z.url({ error: '应为完整的网址' })),
+  redirectUri: text(2048)
+    .pipe(z.url({ error: '应为完整的网址' }))
+    .meta({ title: '回跳地址' }),
 });
 
 const memberAuthIdentity = {
-  SendLoginMessage: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'SendLoginMessage',
+  SendLoginMessage: {
     method: 'POST',
     summary: '发送登录短信验证码，需人机验证；未注册号码不发送但应答相同',
     access: 'public',
     input: sendLoginMessageInputSchema,
     output: smsSentSchema,
-  }),
-  SmsLogin: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'SmsLogin',
+  },
+  SmsLogin: {
     method: 'POST',
     summary: '手机号 + 短信验证码登录',
     access: 'public',
     input: smsLoginInputSchema,
     output: accessTokenSchema,
-  }),
-  SendChangePasswordMessage: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'SendChangePasswordMessage',
+  },
+  SendChangePasswordMessage: {
     method: 'POST',
     summary: '发送找回/修改登录密码的短信验证码，需人机验证；登录时只能发往本人手机号',
     access: 'optional',
     whenSwitched: 'refuse',
     input: sendChangePasswordMessageInputSchema,
     output: smsSentSchema,
-  }),
-  ChangePassword: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'ChangePassword',
+  },
+  ChangePassword: {
     method: 'PATCH',
     summary: '凭短信验证码设置新登录密码（忘记密码亦用此接口）；此前签发的所有令牌失效',
     access: 'optional',
     whenSwitched: 'refuse',
     input: changePasswordInputSchema,
     output: okSchema,
-  }),
-  SendChangePaymentPasswordMessage: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'SendChangePaymentPasswordMessage',
+  },
+  SendChangePaymentPasswordMessage: {
     method: 'POST',
     summary: '发送设置支付密码的短信验证码（本人手机号），需人机验证',
     access: 'member',
     whenSwitched: 'refuse',
     input: sendChangePaymentPasswordMessageInputSchema,
     output: smsSentSchema,
-  }),
-  ChangePaymentPassword: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'ChangePaymentPassword',
+  },
+  ChangePaymentPassword: {
     method: 'PATCH',
     summary: '设置或修改6位数字支付密码；其他令牌失效，返回当前会话的新令牌',
     access: 'member',
     whenSwitched: 'refuse',
     input: changePaymentPasswordInputSchema,
     output: accessTokenSchema,
-  }),
-  SendOldMobileMessage: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'SendOldMobileMessage',
+  },
+  SendOldMobileMessage: {
     method: 'POST',
     summary: '向当前绑定的手机号发送身份验证码（更换手机号第一步）',
     access: 'member',
     whenSwitched: 'refuse',
     input: sendOldMobileMessageInputSchema,
     output: smsSentSchema,
-  }),
-  checkOldMobileMessage: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'checkOldMobileMessage',
+  },
+  checkOldMobileMessage: {
     method: 'POST',
     summary: '校验原手机号验证码，返回一次性凭证（10分钟内有效）',
     access: 'member',
     whenSwitched: 'refuse',
     input: checkOldMobileMessageInputSchema,
     output: oldMobileTicketSchema,
-  }),
-  GetOpenId: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'GetOpenId',
+  },
+  GetOpenId: {
     method: 'GET',
     summary: '用微信 OAuth 回调的 code（及 state）换取封装后的 openid',
     access: 'public',
     input: getOpenIdInputSchema,
     output: openIdResultSchema,
-  }),
-  getWxCodeUrl: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'getWxCodeUrl',
+  },
+  getWxCodeUrl: {
     method: 'GET',
     summary: '微信网页授权（snsapi_base）地址，state 一次性且绑定本浏览器',
     access: 'public',
     input: getWxCodeUrlInputSchema,
     output: z.string(),
-  }),
-  Logout: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'Logout',
+  },
+  Logout: {
     method: 'POST',
     summary: '退出登录：仅本设备的登录令牌失效（切换身份下同时结束切换）',
     access: 'member',
     whenSwitched: 'allow',
     input: emptyInput,
     output: okSchema,
-  }),
-  LogoutAll: defineEndpoint({
-    module: 'MemberAuth',
-    action: 'LogoutAll',
+  },
+  LogoutAll: {
     method: 'POST',
     summary: '退出所有设备：本会员此前签发的所有令牌失效（账号安全中的独立操作）',
     access: 'member',
     whenSwitched: 'refuse',
     input: emptyInput,
     output: okSchema,
-  }),
-} as const;
+  },
+} as const satisfies Record<string, ActionSpec>;
 
-export const MemberAuth = { ...memberAuthAccount, ...memberAuthIdentity } as const;
+export const MemberAuth = defineModule('MemberAuth', {
+  ...memberAuthAccount,
+  ...memberAuthIdentity,
+});

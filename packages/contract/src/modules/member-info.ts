@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, emptyInput } from '../define';
+import { defineModule, emptyInput } from '../define';
 import {
   accessTokenSchema,
   mobileSchema,
@@ -43,49 +43,41 @@ export const relationContextSchema = z.object({
 });
 export type RelationContext = z.infer<typeof relationContextSchema>;
 
-export const MemberInfo = {
-  SendChangeMobileMessage: defineEndpoint({
-    module: 'MemberInfo',
-    action: 'SendChangeMobileMessage',
+export const MemberInfo = defineModule('MemberInfo', {
+  SendChangeMobileMessage: {
     method: 'POST',
     summary: '向新手机号发送更换验证码，需人机验证',
     access: 'member',
     whenSwitched: 'refuse',
     input: z.object({ mobile: mobileSchema, ncVerifyDto: ncVerifyDtoSchema }),
     output: smsSentSchema,
-  }),
-  ChangeMobile: defineEndpoint({
-    module: 'MemberInfo',
-    action: 'ChangeMobile',
+  },
+  ChangeMobile: {
     method: 'PATCH',
     summary: '凭原手机号凭证 + 新手机号验证码更换手机号；其他令牌失效，返回新令牌',
     access: 'member',
     whenSwitched: 'refuse',
     input: z.object({
-      mobile: mobileSchema,
+      mobile: mobileSchema.meta({ title: '新手机号' }),
       smsCode: smsCodeSchema,
-      oldMobileTicket: text(256).min(1),
+      oldMobileTicket: text(256).min(1).meta({ title: '原手机号验证' }),
     }),
     output: accessTokenSchema,
-  }),
-  GetRelationMember: defineEndpoint({
-    module: 'MemberInfo',
-    action: 'GetRelationMember',
+  },
+  GetRelationMember: {
     method: 'GET',
     summary: '当前是否以关联账号身份操作，及主账号是谁',
     access: 'member',
     whenSwitched: 'allow',
     input: emptyInput,
     output: relationContextSchema,
-  }),
-  Get: defineEndpoint({
-    module: 'MemberInfo',
-    action: 'Get',
+  },
+  Get: {
     method: 'GET',
     summary: '当前会员的资料',
     access: 'member',
     whenSwitched: 'allow',
     input: emptyInput,
     output: memberInfoSchema,
-  }),
-} as const;
+  },
+});

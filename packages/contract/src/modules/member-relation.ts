@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, emptyInput } from '../define';
+import { defineModule, emptyInput } from '../define';
 import { accessTokenSchema, idQuerySchema, idSchema, mobileSchema, okSchema } from '../common';
 
 export const relationStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -29,20 +29,16 @@ export type RelationList = z.infer<typeof relationListSchema>;
 
 const idInput = z.object({ id: idSchema });
 
-export const MemberRelationApprove = {
-  GetRelationListForMember: defineEndpoint({
-    module: 'MemberRelationApprove',
-    action: 'GetRelationListForMember',
+export const MemberRelationApprove = defineModule('MemberRelationApprove', {
+  GetRelationListForMember: {
     method: 'GET',
     summary: '我的关联账号，以及请求关联我的主账号',
     access: 'member',
     whenSwitched: 'allow',
-    input: z.object({ isMobile: z.stringbool().optional() }),
+    input: z.object({ isMobile: z.stringbool().optional().meta({ title: '客户端标识' }) }),
     output: relationListSchema,
-  }),
-  Apply: defineEndpoint({
-    module: 'MemberRelationApprove',
-    action: 'Apply',
+  },
+  Apply: {
     method: 'POST',
     summary:
       '作为主账号请求关联另一个会员（对方同意后生效）；除本人号码外，无论号码是否注册、是否已申请，回答都相同',
@@ -50,55 +46,45 @@ export const MemberRelationApprove = {
     whenSwitched: 'refuse',
     input: z.object({ mobile: mobileSchema }),
     output: okSchema,
-  }),
-  Approve: defineEndpoint({
-    module: 'MemberRelationApprove',
-    action: 'Approve',
+  },
+  Approve: {
     method: 'POST',
     summary: '同意主账号的关联请求',
     access: 'member',
     whenSwitched: 'refuse',
     input: idInput,
     output: relationSchema,
-  }),
-  Reject: defineEndpoint({
-    module: 'MemberRelationApprove',
-    action: 'Reject',
+  },
+  Reject: {
     method: 'POST',
     summary: '拒绝主账号的关联请求',
     access: 'member',
     whenSwitched: 'refuse',
     input: idInput,
     output: relationSchema,
-  }),
-  Delete: defineEndpoint({
-    module: 'MemberRelationApprove',
-    action: 'Delete',
+  },
+  Delete: {
     method: 'DELETE',
     summary: '任一方解除关联',
     access: 'member',
     whenSwitched: 'refuse',
     input: idInput,
     output: okSchema,
-  }),
-  SwitchMember: defineEndpoint({
-    module: 'MemberRelationApprove',
-    action: 'SwitchMember',
+  },
+  SwitchMember: {
     method: 'GET',
     summary: '主账号切换为已同意关联的会员身份（id 为该会员的编号）',
     access: 'member',
     whenSwitched: 'allow',
     input: z.object({ id: idQuerySchema }),
     output: accessTokenSchema,
-  }),
-  SwitchRelationMainMember: defineEndpoint({
-    module: 'MemberRelationApprove',
-    action: 'SwitchRelationMainMember',
+  },
+  SwitchRelationMainMember: {
     method: 'GET',
     summary: '从关联会员身份切回主账号',
     access: 'member',
     whenSwitched: 'allow',
     input: emptyInput,
     output: accessTokenSchema,
-  }),
-} as const;
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../define';
+import { defineModule } from '../define';
 import { mobileSchema, smsCodeSchema, text } from '../common';
 
 export const mobileApplyStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -18,20 +18,21 @@ export type MobileApply = z.infer<typeof mobileApplySchema>;
  * (`MemberInfo/SendChangeMobileMessage`), an identity document is uploaded
  * (`Common/getUploadCode?dirType=identity`, its object key here), staff review it later.
  */
-export const MemberUpMobileApply = {
-  Create: defineEndpoint({
-    module: 'MemberUpMobileApply',
-    action: 'Create',
+export const MemberUpMobileApply = defineModule('MemberUpMobileApply', {
+  Create: {
     method: 'POST',
     summary: '原手机号无法接收短信时，提交人工更换手机号申请',
     access: 'member',
     whenSwitched: 'refuse',
     input: z.object({
-      newMobile: mobileSchema,
+      newMobile: mobileSchema.meta({ title: '新手机号' }),
       smsCode: smsCodeSchema,
-      reason: text(500, { multiline: true }).trim().min(5, { error: '请至少写5个字' }),
-      idDocumentKey: text(512).min(1),
+      reason: text(500, { multiline: true })
+        .trim()
+        .min(5, { error: '请至少写5个字' })
+        .meta({ title: '申请原因' }),
+      idDocumentKey: text(512).min(1).meta({ title: '身份证明材料' }),
     }),
     output: mobileApplySchema,
-  }),
-} as const;
+  },
+});

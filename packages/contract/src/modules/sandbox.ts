@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../define';
+import { defineModule } from '../define';
 import { mobileSchema } from '../common';
 
 export const sandboxSmsSchema = z.object({
@@ -10,14 +10,12 @@ export const sandboxSmsSchema = z.object({
 export type SandboxSms = z.infer<typeof sandboxSmsSchema>;
 
 /** Only outside production: what the SMS sandbox "sent", newest first. */
-export const Sandbox = {
-  SmsOutbox: defineEndpoint({
-    module: 'Sandbox',
-    action: 'SmsOutbox',
+export const Sandbox = defineModule('Sandbox', {
+  SmsOutbox: {
     method: 'GET',
     summary: '沙箱短信发件箱（仅非生产环境）',
     access: 'public',
     input: z.object({ mobile: mobileSchema }),
     output: z.array(sandboxSmsSchema),
-  }),
-} as const;
+  },
+});

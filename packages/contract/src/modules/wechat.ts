@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, emptyInput } from '../define';
+import { defineModule, emptyInput } from '../define';
 import {
   accessTokenSchema,
   idSchema,
@@ -31,8 +31,8 @@ export type WechatBinding = z.infer<typeof wechatBindingSchema>;
 export const bindInputSchema = z.union([
   z.object({
     openId: sealedOpenIdSchema,
-    userNameOrMobile: text(64).trim().min(1),
-    password: text(128).min(1),
+    userNameOrMobile: text(64).trim().min(1).meta({ title: '账号' }),
+    password: text(128).min(1).meta({ title: '密码' }),
     ncVerifyDto: ncVerifyDtoSchema,
   }),
   z.object({
@@ -49,76 +49,62 @@ export const openIdBindingStateSchema = z.object({
   mobileMasked: z.string().nullable(),
 });
 
-export const WechatConfig = {
-  GetOfficialAccountQrCodeUrl: defineEndpoint({
-    module: 'WechatConfig',
-    action: 'GetOfficialAccountQrCodeUrl',
+export const WechatConfig = defineModule('WechatConfig', {
+  GetOfficialAccountQrCodeUrl: {
     method: 'GET',
     summary: '关注公众号的带参二维码地址（扫码关注后可接收订单通知）',
     access: 'member',
     whenSwitched: 'refuse',
     input: emptyInput,
     output: z.object({ url: z.string(), expiresIn: z.number().int() }),
-  }),
-} as const;
+  },
+});
 
-export const WechatMb = {
-  GetList: defineEndpoint({
-    module: 'WechatMb',
-    action: 'GetList',
+export const WechatMb = defineModule('WechatMb', {
+  GetList: {
     method: 'GET',
     summary: '本会员绑定过的微信',
     access: 'member',
     whenSwitched: 'allow',
     input: emptyInput,
     output: z.array(wechatBindingSchema),
-  }),
-  bind: defineEndpoint({
-    module: 'WechatMb',
-    action: 'bind',
+  },
+  bind: {
     method: 'POST',
     summary: '把当前微信绑定到账号（需密码或短信验证码），返回登录令牌',
     access: 'optional',
     whenSwitched: 'refuse',
     input: bindInputSchema,
     output: accessTokenSchema,
-  }),
-  Unbind: defineEndpoint({
-    module: 'WechatMb',
-    action: 'Unbind',
+  },
+  Unbind: {
     method: 'POST',
     summary: '解绑微信（保留记录）；其他令牌失效，返回当前会话的新令牌',
     access: 'member',
     whenSwitched: 'refuse',
     input: z.object({ id: idSchema }),
     output: accessTokenSchema,
-  }),
-  DeleteBind: defineEndpoint({
-    module: 'WechatMb',
-    action: 'DeleteBind',
+  },
+  DeleteBind: {
     method: 'POST',
     summary: '删除绑定记录（已解绑或绑定中的均可）；其他令牌失效，返回当前会话的新令牌',
     access: 'member',
     whenSwitched: 'refuse',
     input: z.object({ id: idSchema }),
     output: accessTokenSchema,
-  }),
-  OpenIdLogin: defineEndpoint({
-    module: 'WechatMb',
-    action: 'OpenIdLogin',
+  },
+  OpenIdLogin: {
     method: 'POST',
     summary: '已绑定的微信身份免密登录',
     access: 'public',
     input: z.object({ openId: sealedOpenIdSchema }),
     output: accessTokenSchema,
-  }),
-  GetByOpenId: defineEndpoint({
-    module: 'WechatMb',
-    action: 'GetByOpenId',
+  },
+  GetByOpenId: {
     method: 'GET',
     summary: '该微信身份是否已绑定账号',
     access: 'public',
     input: z.object({ openId: sealedOpenIdSchema }),
     output: openIdBindingStateSchema,
-  }),
-} as const;
+  },
+});
