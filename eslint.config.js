@@ -105,6 +105,14 @@ export default tseslint.config(
           patterns: [
             { regex: '^@pcb/server', message: 'The web app reaches the server over HTTP only.' },
           ],
+          paths: [
+            {
+              name: '@pcb/contract',
+              importNames: ['api', 'allEndpoints'],
+              message:
+                'Import the module a page calls (@pcb/contract/member-auth), so it bundles only those definitions.',
+            },
+          ],
         },
       ],
       'import-x/no-restricted-paths': [

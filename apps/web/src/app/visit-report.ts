@@ -1,4 +1,4 @@
-import { api, type VisitInput } from '@pcb/contract';
+import { CKInfo, type VisitInput } from '@pcb/contract/ck-info';
 import { apiCall } from '../lib/api-client';
 import { newGuid } from '../lib/guid';
 import { getBdVid, getCountGuid, getSessionFrom, setCountGuid } from '../lib/storage';
@@ -22,7 +22,7 @@ async function send(): Promise<void> {
   const from = getSessionFrom();
   if (from) input.from = from.slice(0, 64);
   try {
-    await apiCall(api.CKInfo.Add, input);
+    await apiCall(CKInfo.Add, input);
     setCountGuid(guid);
   } catch {
     // Not saved, so the next navigation reports the visit again (spec section 8).

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api, defineModule } from '@pcb/contract';
+import { defineModule } from '@pcb/contract';
+import { MemberAdmin } from '@pcb/contract/member-admin';
+import { MemberAuth } from '@pcb/contract/member-auth';
+import { MemberInfo } from '@pcb/contract/member-info';
 import { envelope, mockApi } from '../test/api-mock';
 import { ApiError, apiCall, NETWORK_ERROR_MESSAGE, toQueryString } from './api-client';
 
@@ -23,7 +26,7 @@ describe('apiCall', () => {
     const { requests } = mockApi({
       'GET /api/MemberAuth/GetEffectiveAnnouncement': () => ({ body: envelope(announcement) }),
     });
-    const result = await apiCall(api.MemberAuth.GetEffectiveAnnouncement, { type: 'home' });
+    const result = await apiCall(MemberAuth.GetEffectiveAnnouncement, { type: 'home' });
     expect(result).toEqual(announcement);
     expect(requests[0]?.url.pathname).toBe('/api/MemberAuth/GetEffectiveAnnouncement');
     expect(requests[0]?.url.search).toBe('?type=home');
@@ -40,7 +43,7 @@ describe('apiCall', () => {
       userAgent: 'UA',
       ncVerifyDto: { provider: 'altcha' as const, token: 'payload' },
     };
-    await expect(apiCall(api.MemberAuth.Login, input)).resolves.toEqual({ accessToken: 'tok' });
+    await expect(apiCall(MemberAuth.Login, input)).resolves.toEqual({ accessToken: 'tok' });
     expect(requests[0]?.method).toBe('POST');
     expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
     expect(requests[0]?.body).toEqual(input);
@@ -50,9 +53,9 @@ describe('apiCall', () => {
     const { requests } = mockApi({
       'GET /api/MemberAdmin/Get': () => ({ body: envelope(null) }),
     });
-    await apiCall(api.MemberAdmin.Get, {});
+    await apiCall(MemberAdmin.Get, {});
     localStorage.setItem('accessToken', 'abc.def.ghi');
-    await apiCall(api.MemberAdmin.Get, {});
+    await apiCall(MemberAdmin.Get, {});
     expect(requests[0]?.headers.has('Authorization')).toBe(false);
     expect(requests[1]?.headers.get('Authorization')).toBe('Bearer abc.def.ghi');
   });
@@ -62,7 +65,7 @@ describe('apiCall', () => {
     mockApi({
       'GET /api/MemberInfo/Get': () => ({ status: 401, body: envelope(null, false, '登录已失效') }),
     });
-    const error = await apiCall(api.MemberInfo.Get, {}).catch((e: unknown) => e);
+    const error = await apiCall(MemberInfo.Get, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, message: '登录已失效' });
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -73,7 +76,7 @@ describe('apiCall', () => {
       'POST /api/MemberAuth/Login': () => ({ body: envelope(null, false, '账号或密码错误') }),
     });
     await expect(
-      apiCall(api.MemberAuth.Login, {
+      apiCall(MemberAuth.Login, {
         userNameOrMobile: 'a',
         password: 'b',
         ncVerifyDto: { provider: 'altcha', token: 't' },
@@ -89,7 +92,7 @@ describe('apiCall', () => {
       }),
     });
     await expect(
-      apiCall(api.MemberAuth.Register, {
+      apiCall(MemberAuth.Register, {
         mobile: '13800138000',
         smsCode: '123456',
         password: 'abc12345',
@@ -111,7 +114,7 @@ describe('apiCall', () => {
         body: { ...envelope(null, false, '短信验证码错误或已过期'), field: 'smsCode' },
       }),
     });
-    await expect(apiCall(api.MemberAuth.Register, input)).rejects.toMatchObject({
+    await expect(apiCall(MemberAuth.Register, input)).rejects.toMatchObject({
       field: 'smsCode',
     });
     mockApi({
@@ -120,12 +123,12 @@ describe('apiCall', () => {
         body: envelope(null, false, '账号已被停用'),
       }),
     });
-    await expect(apiCall(api.MemberAuth.Register, input)).rejects.toMatchObject({ field: null });
+    await expect(apiCall(MemberAuth.Register, input)).rejects.toMatchObject({ field: null });
   });
 
   it('reports a network failure in Chinese', async () => {
     mockApi({ 'GET /api/MemberAdmin/Get': () => 'network-error' });
-    await expect(apiCall(api.MemberAdmin.Get, {})).rejects.toMatchObject({
+    await expect(apiCall(MemberAdmin.Get, {})).rejects.toMatchObject({
       status: 0,
       message: NETWORK_ERROR_MESSAGE,
     });
@@ -133,13 +136,13 @@ describe('apiCall', () => {
 
   it('rejects data that does not match the contract', async () => {
     mockApi({ 'GET /api/MemberInfo/Get': () => ({ body: envelope({ id: 'not-a-member' }) }) });
-    await expect(apiCall(api.MemberInfo.Get, {})).rejects.toBeInstanceOf(ApiError);
+    await expect(apiCall(MemberInfo.Get, {})).rejects.toBeInstanceOf(ApiError);
   });
 
   it('checks the input against the contract before sending', async () => {
     const { fetchMock } = mockApi({});
     await expect(
-      apiCall(api.MemberAuth.SendRegisterMessage, {
+      apiCall(MemberAuth.SendRegisterMessage, {
         mobile: '12345',
         ncVerifyDto: { provider: 'altcha', token: 't' },
       }),

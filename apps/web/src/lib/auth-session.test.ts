@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberInfo } from '@pcb/contract';
 import { envelope, fakeToken, inOneHour, mockApi } from '../test/api-mock';
+import { Captcha } from '@pcb/contract/captcha';
+import { endpointQueryOptions } from './endpoint-query';
 import { getLoadedMemberInfo, memberInfoQueryKey } from './member-info';
 import { queryClient } from './query-client';
 import {
@@ -66,9 +68,12 @@ describe('logout', () => {
     expect(localStorage.getItem('countGUID')).toBe('keep-me');
     expect(getLoadedMemberInfo()).toBeUndefined();
   });
-  it("drops the member's cached answers but keeps public ones", () => {
+  it("drops the member's cached answers but keeps public ones", async () => {
     queryClient.setQueryData(['MemberAdmin', 'Get'], { realName: '李经理' });
-    queryClient.setQueryData(['Captcha', 'GetConfig'], { provider: 'altcha' });
+    await queryClient.prefetchQuery({
+      ...endpointQueryOptions(Captcha.GetConfig, {}),
+      queryFn: () => ({ provider: 'altcha' as const }),
+    });
     logout();
     expect(queryClient.getQueryData(['MemberAdmin', 'Get'])).toBeUndefined();
     expect(queryClient.getQueryData(['Captcha', 'GetConfig'])).toEqual({ provider: 'altcha' });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Query } from '@tanstack/react-query';
-import { api, type EndpointDef } from '@pcb/contract';
+import { MemberAuth } from '@pcb/contract/member-auth';
 import { apiCall } from './api-client';
 import { queryClient } from './query-client';
 import {
@@ -52,13 +52,11 @@ export function useAccessToken(): string | null {
   return useSyncExternalStore(subscribeStorage, getAccessToken);
 }
 
-const endpoints: Record<string, Record<string, EndpointDef> | undefined> = api;
-
-// Query keys start with the wire module and action; public answers are the same for every
-// visitor and can stay cached across a change of member.
+// Public answers are the same for every visitor and can stay cached across a change of
+// member; every query knows whose answer it holds (endpoint-query.ts), and one that does not
+// say is treated as the member's.
 function isMemberData(query: Query): boolean {
-  const [module, action] = query.queryKey;
-  return endpoints[String(module)]?.[String(action)]?.access !== 'public';
+  return query.meta?.access !== 'public';
 }
 
 function forgetMemberData(): void {
@@ -112,7 +110,7 @@ export function endSessionByChoice(): void {
 export async function signOut(): Promise<void> {
   if (isLoggedIn()) {
     try {
-      await apiCall(api.MemberAuth.Logout, {});
+      await apiCall(MemberAuth.Logout, {});
     } catch {
       // The local session ends below all the same.
     }

@@ -1,20 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, maskMobile, type MemberInfo } from '@pcb/contract';
-import { apiCall } from './api-client';
+import { useQuery } from '@tanstack/react-query';
+import { maskMobile } from '@pcb/contract';
+import { MemberInfo as MemberInfoApi, type MemberInfo } from '@pcb/contract/member-info';
 import { isTokenValid, useAccessToken } from './auth-session';
+import { endpointQueryOptions } from './endpoint-query';
 import { queryClient } from './query-client';
 
-/** The query that owns the member's info (spec section 3's memberInfo; decision 0011). */
-export const memberInfoQueryKey = ['MemberInfo', 'Get'] as const;
-
+/**
+ * The query that owns the member's info (spec section 3's memberInfo; decision 0011). Loaded
+ * once per session (spec section 4); a mutation that changes the member updates or invalidates
+ * it, and a new session starts without it.
+ */
 export const memberInfoQueryOptions = () =>
-  queryOptions({
-    queryKey: memberInfoQueryKey,
-    queryFn: ({ signal }) => apiCall(api.MemberInfo.Get, {}, { signal }),
-    // Loaded once per session (spec section 4); a mutation that changes the member updates or
-    // invalidates this query, and a new session starts without it.
-    staleTime: Infinity,
-  });
+  endpointQueryOptions(MemberInfoApi.Get, {}, { staleTime: Infinity });
+
+export const memberInfoQueryKey = memberInfoQueryOptions().queryKey;
 
 /**
  * The member's info for the current session. Re-renders when the token changes, so the

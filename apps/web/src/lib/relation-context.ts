@@ -1,18 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@pcb/contract';
-import { apiCall } from './api-client';
+import { MemberInfo } from '@pcb/contract/member-info';
 import { useIsLoggedIn } from './auth-session';
+import { useEndpointQuery } from './endpoint-query';
 
-// Several screens change with whose account is active (the member centre's banner, settings,
-// account security), so the answer is shared like member info.
-export const relationContextQueryOptions = () =>
-  queryOptions({
-    queryKey: ['MemberInfo', 'GetRelationMember'],
-    queryFn: ({ signal }) => apiCall(api.MemberInfo.GetRelationMember, {}, { signal }),
-  });
-
-/** Whether the member is acting in a related member's account, and who the main member is. */
+/**
+ * Whether the member is acting in a related member's account, and who the main member is.
+ * Several screens change with it (the member centre's banner, settings, account security), so
+ * the answer is shared like member info.
+ */
 export function useRelationContext() {
   const loggedIn = useIsLoggedIn();
-  return useQuery({ ...relationContextQueryOptions(), enabled: loggedIn });
+  return useEndpointQuery(MemberInfo.GetRelationMember, {}, { enabled: loggedIn });
 }

@@ -1,4 +1,9 @@
-import { api, fileExtOf, type UploadDirType, type UploadTicket } from '@pcb/contract';
+import {
+  Common,
+  fileExtOf,
+  type UploadDirType,
+  type UploadTicket,
+} from '@pcb/contract/common-upload';
 import { ApiError, NETWORK_ERROR_MESSAGE, apiCall } from './api-client';
 
 export const UPLOAD_FAILED_MESSAGE = '文件上传失败，请重试';
@@ -87,7 +92,7 @@ export async function uploadFile({
   signal,
 }: UploadOptions): Promise<string> {
   const ticket = await apiCall(
-    api.Common.getUploadCode,
+    Common.getUploadCode,
     { dirType, fileExt: fileExtOf(file.name) },
     { signal },
   );

@@ -1,4 +1,5 @@
-import { api } from '@pcb/contract';
+import { MemberAuth } from '@pcb/contract/member-auth';
+import { WechatMb } from '@pcb/contract/wechat';
 import { apiCall } from './api-client';
 import { isLoggedIn, saveAccessToken } from './auth-session';
 import { documentNavigation } from './document-navigation';
@@ -126,7 +127,7 @@ export async function tokenLogin(
 }
 
 /** Logs in with a bound sealed openId (WechatMb/OpenIdLogin). */
-export const openIdLogin = (openId: string) => apiCall(api.WechatMb.OpenIdLogin, { openId });
+export const openIdLogin = (openId: string) => apiCall(WechatMb.OpenIdLogin, { openId });
 
 /** The deps of the real browser and server. */
 export function browserDeps(): WechatLoginDeps {
@@ -138,8 +139,8 @@ export function browserDeps(): WechatLoginDeps {
     storeOpenId: setWxOpenId,
     isTokenValid: () => isLoggedIn(),
     storeToken: saveAccessToken,
-    exchangeCode: (input) => apiCall(api.MemberAuth.GetOpenId, input),
-    getAuthorizeUrl: (redirectUri) => apiCall(api.MemberAuth.getWxCodeUrl, { redirectUri }),
+    exchangeCode: (input) => apiCall(MemberAuth.GetOpenId, input),
+    getAuthorizeUrl: (redirectUri) => apiCall(MemberAuth.getWxCodeUrl, { redirectUri }),
     openIdLogin,
     navigateTo: (url) => documentNavigation.assign(url),
     replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),

@@ -1,16 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '@pcb/contract';
+import { Captcha } from '@pcb/contract/captcha';
 import { apiCall } from '../../lib/api-client';
+import { endpointQueryOptions } from '../../lib/endpoint-query';
 
+// The provider changes only with a server deployment.
 export const captchaConfigQueryOptions = () =>
-  queryOptions({
-    queryKey: ['Captcha', 'GetConfig'],
-    queryFn: ({ signal }) => apiCall(api.Captcha.GetConfig, {}, { signal }),
-    // The provider changes only with a server deployment.
-    staleTime: Infinity,
-  });
+  endpointQueryOptions(Captcha.GetConfig, {}, { staleTime: Infinity });
 
 /** A new challenge for every attempt: the server accepts each solution once. */
 export function getAltchaChallenge(signal?: AbortSignal) {
-  return apiCall(api.Captcha.GetChallenge, {}, { signal });
+  return apiCall(Captcha.GetChallenge, {}, { signal });
 }

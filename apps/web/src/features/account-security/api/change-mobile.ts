@@ -1,26 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
-import { api, type InputOf } from '@pcb/contract';
-import { apiCall } from '../../../lib/api-client';
+import { MemberInfo } from '@pcb/contract/member-info';
 import { replaceAccessToken } from '../../../lib/auth-session';
-import { invalidateQueries } from '../../../lib/invalidate';
-import { memberInfoQueryKey, patchMemberInfo } from '../../../lib/member-info';
-
-export type ChangeMobileInput = InputOf<typeof api.MemberInfo.ChangeMobile>;
-
-export const changeMobile = (input: ChangeMobileInput) =>
-  apiCall(api.MemberInfo.ChangeMobile, input);
-
-/** What a mobile change makes stale: the member's mobile. */
-export const changeMobileInvalidates = [memberInfoQueryKey] as const;
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { patchMemberInfo } from '../../../lib/member-info';
 
 /** Moves the account to the new mobile; the session continues with the returned token. */
 export const useChangeMobile = () =>
-  useMutation({
-    mutationFn: changeMobile,
+  useEndpointMutation(MemberInfo.ChangeMobile, {
+    // The member's mobile: patched at once, so no screen shows the old number.
+    invalidates: [MemberInfo.Get],
     onSuccess: ({ accessToken }, { mobile }) => {
       replaceAccessToken(accessToken);
-      // Patched at once, so no screen shows the old number; the refetch need not be awaited.
       patchMemberInfo({ mobile });
-      void invalidateQueries(changeMobileInvalidates);
     },
+    awaitRefetch: false,
   });

@@ -1,27 +1,20 @@
-import { useMutation } from '@tanstack/react-query';
-import { api, type ChangePaymentPasswordInput } from '@pcb/contract';
-import { apiCall } from '../../../lib/api-client';
+import { MemberAuth } from '@pcb/contract/member-auth';
+import { MemberInfo } from '@pcb/contract/member-info';
 import { replaceAccessToken } from '../../../lib/auth-session';
-import { invalidateQueries } from '../../../lib/invalidate';
-import { memberInfoQueryKey, patchMemberInfo } from '../../../lib/member-info';
-
-export const changePaymentPassword = (input: ChangePaymentPasswordInput) =>
-  apiCall(api.MemberAuth.ChangePaymentPassword, input);
-
-/** What setting the payment password makes stale: the member's hasPaymentPassword. */
-export const changePaymentPasswordInvalidates = [memberInfoQueryKey] as const;
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { patchMemberInfo } from '../../../lib/member-info';
 
 /**
  * Sets or changes the payment password. Other tokens end; this session continues with the
  * returned one.
  */
 export const useChangePaymentPassword = () =>
-  useMutation({
-    mutationFn: changePaymentPassword,
+  useEndpointMutation(MemberAuth.ChangePaymentPassword, {
+    // hasPaymentPassword: patched at once, so no screen shows 未设置.
+    invalidates: [MemberInfo.Get],
     onSuccess: ({ accessToken }) => {
       replaceAccessToken(accessToken);
-      // Patched at once, so no screen shows 未设置; the refetch need not be awaited.
       patchMemberInfo({ hasPaymentPassword: true });
-      void invalidateQueries(changePaymentPasswordInvalidates);
     },
+    awaitRefetch: false,
   });

@@ -1,12 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
-import { api } from '@pcb/contract';
-import { apiCall } from '../../../lib/api-client';
-
-export const checkOldMobileMessage = (smsCode: string) =>
-  apiCall(api.MemberAuth.checkOldMobileMessage, { smsCode });
-
-/** Nothing a query shows: the check only hands out a ticket. */
-export const checkOldMobileMessageInvalidates = [] as const;
+import { MemberAuth } from '@pcb/contract/member-auth';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 
 /** Checks the current mobile's code; returns the one-time ticket ChangeMobile needs. */
-export const useCheckOldMobileMessage = () => useMutation({ mutationFn: checkOldMobileMessage });
+export const useCheckOldMobileMessage = () =>
+  useEndpointMutation(MemberAuth.checkOldMobileMessage, {
+    // Nothing a query shows: the check only hands out a ticket.
+    invalidates: [],
+    toInput: (smsCode: string) => ({ smsCode }),
+  });

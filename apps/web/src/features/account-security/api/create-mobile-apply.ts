@@ -1,14 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-import { api, type InputOf } from '@pcb/contract';
-import { apiCall } from '../../../lib/api-client';
-
-export type MobileApplyInput = InputOf<typeof api.MemberUpMobileApply.Create>;
-
-export const createMobileApply = (input: MobileApplyInput) =>
-  apiCall(api.MemberUpMobileApply.Create, input);
-
-/** Nothing a query shows: the mobile changes only once staff approve the application. */
-export const createMobileApplyInvalidates = [] as const;
+import { MemberUpMobileApply } from '@pcb/contract/member-up-mobile-apply';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 
 /** Files a manual mobile change for staff to review (the old mobile is out of reach). */
-export const useCreateMobileApply = () => useMutation({ mutationFn: createMobileApply });
+export const useCreateMobileApply = () =>
+  useEndpointMutation(MemberUpMobileApply.Create, {
+    // Nothing a query shows: the mobile changes only once staff approve the application.
+    invalidates: [],
+  });

@@ -1,15 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@pcb/contract';
-import { apiCall } from '../../../lib/api-client';
-
-export const officialAccountQrCodeQueryOptions = () =>
-  queryOptions({
-    queryKey: ['WechatConfig', 'GetOfficialAccountQrCodeUrl'],
-    queryFn: ({ signal }) => apiCall(api.WechatConfig.GetOfficialAccountQrCodeUrl, {}, { signal }),
-    // The code carries this member and expires: a fresh one each time the page opens.
-    staleTime: 0,
-  });
+import { WechatConfig } from '@pcb/contract/wechat';
+import { useEndpointQuery } from '../../../lib/endpoint-query';
 
 /** The official account's QR code for this member: following it leads to binding in WeChat. */
 export const useOfficialAccountQrCode = (enabled: boolean) =>
-  useQuery({ ...officialAccountQrCodeQueryOptions(), enabled });
+  // The code carries this member and expires: a fresh one each time the page opens.
+  useEndpointQuery(WechatConfig.GetOfficialAccountQrCodeUrl, {}, { staleTime: 0, enabled });

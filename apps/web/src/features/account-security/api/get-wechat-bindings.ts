@@ -1,14 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@pcb/contract';
-import { apiCall } from '../../../lib/api-client';
-
-export const wechatBindingsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['WechatMb', 'GetList'],
-    queryFn: ({ signal }) => apiCall(api.WechatMb.GetList, {}, { signal }),
-    staleTime: 0,
-  });
+import { WechatMb } from '@pcb/contract/wechat';
+import { useEndpointQuery } from '../../../lib/endpoint-query';
 
 /** The WeChat accounts bound to this member, unbound records included. */
 export const useWechatBindings = (enabled = true) =>
-  useQuery({ ...wechatBindingsQueryOptions(), enabled });
+  useEndpointQuery(WechatMb.GetList, {}, { staleTime: 0, enabled });

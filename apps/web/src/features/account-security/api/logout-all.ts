@@ -1,19 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
-import { api } from '@pcb/contract';
-import { apiCall } from '../../../lib/api-client';
+import { MemberAuth } from '@pcb/contract/member-auth';
 import { endSessionByChoice } from '../../../lib/auth-session';
-
-export const logoutAll = () => apiCall(api.MemberAuth.LogoutAll, {});
-
-/** None: the session ends here too, and with it every member-specific query. */
-export const logoutAllInvalidates = [] as const;
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 
 /**
  * Ends the member's sessions on every device. Only once the server has confirmed it does the
  * session end here as well (as an explicit logout); a failure leaves everything as it was.
  */
 export const useLogoutAll = () =>
-  useMutation({
-    mutationFn: logoutAll,
+  useEndpointMutation(MemberAuth.LogoutAll, {
+    // None: the session ends here too, and with it every member-specific query.
+    invalidates: [],
+    toInput: (_: void) => ({}),
     onSuccess: () => endSessionByChoice(),
   });

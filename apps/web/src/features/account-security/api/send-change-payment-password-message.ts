@@ -1,7 +1,8 @@
-import { api, type InputOf } from '@pcb/contract';
+import { MemberAuth } from '@pcb/contract/member-auth';
+import type { InputOf } from '@pcb/contract';
 import { apiCall } from '../../../lib/api-client';
 
 /** Sends the code to the member's own mobile before a payment password is set. */
 export const sendChangePaymentPasswordMessage = (
-  input: InputOf<typeof api.MemberAuth.SendChangePaymentPasswordMessage>,
-) => apiCall(api.MemberAuth.SendChangePaymentPasswordMessage, input);
+  input: InputOf<typeof MemberAuth.SendChangePaymentPasswordMessage>,
+) => apiCall(MemberAuth.SendChangePaymentPasswordMessage, input);

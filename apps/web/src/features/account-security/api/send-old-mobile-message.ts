@@ -1,6 +1,7 @@
-import { api, type NcVerifyDto } from '@pcb/contract';
+import { MemberAuth } from '@pcb/contract/member-auth';
+import type { NcVerifyDto } from '@pcb/contract';
 import { apiCall } from '../../../lib/api-client';
 
 /** Sends a code to the member's current mobile (first step of changing it). */
 export const sendOldMobileMessage = (ncVerifyDto: NcVerifyDto) =>
-  apiCall(api.MemberAuth.SendOldMobileMessage, { ncVerifyDto });
+  apiCall(MemberAuth.SendOldMobileMessage, { ncVerifyDto });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextArea } from 'antd-mobile';
-import { api, mobileSchema, type MobileApply } from '@pcb/contract';
+import { mobileSchema } from '@pcb/contract';
+import { MemberUpMobileApply, type MobileApply } from '@pcb/contract/member-up-mobile-apply';
 import { fieldErrors } from '../../../lib/form-errors';
 import { errorMessage, showFail } from '../../../components/feedback';
 import { useSmsCodeSender } from '../../../components/sms-code-button';
@@ -46,7 +47,7 @@ export function MobileApplyForm({ onApplied }: { onApplied: (apply: MobileApply)
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
-    const parsed = api.MemberUpMobileApply.Create.input.safeParse({
+    const parsed = MemberUpMobileApply.Create.input.safeParse({
       newMobile,
       smsCode,
       reason,

@@ -1,18 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type InputOf } from '@pcb/contract';
-import { apiCall } from '../../../lib/api-client';
+import { MemberAuth } from '@pcb/contract/member-auth';
+import type { InputOf } from '@pcb/contract';
+import { useEndpointQuery } from '../../../lib/endpoint-query';
 
-export type AnnouncementType = InputOf<typeof api.MemberAuth.GetEffectiveAnnouncement>['type'];
-
-export const getEffectiveAnnouncement = (type: AnnouncementType, signal?: AbortSignal) =>
-  apiCall(api.MemberAuth.GetEffectiveAnnouncement, { type }, { signal });
-
-export const effectiveAnnouncementQueryOptions = (type: AnnouncementType) =>
-  queryOptions({
-    queryKey: ['MemberAuth', 'GetEffectiveAnnouncement', { type }],
-    queryFn: ({ signal }) => getEffectiveAnnouncement(type, signal),
-    staleTime: 5 * 60_000,
-  });
+export type AnnouncementType = InputOf<typeof MemberAuth.GetEffectiveAnnouncement>['type'];
 
 export const useEffectiveAnnouncement = (type: AnnouncementType) =>
-  useQuery(effectiveAnnouncementQueryOptions(type));
+  useEndpointQuery(MemberAuth.GetEffectiveAnnouncement, { type }, { staleTime: 5 * 60_000 });

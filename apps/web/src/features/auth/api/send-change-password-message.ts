@@ -1,10 +1,8 @@
-import { api, type InputOf } from '@pcb/contract';
+import { MemberAuth } from '@pcb/contract/member-auth';
+import type { InputOf } from '@pcb/contract';
 import { apiCall } from '../../../lib/api-client';
 
-export type SendChangePasswordMessageInput = InputOf<
-  typeof api.MemberAuth.SendChangePasswordMessage
->;
-
 /** Sends the code that proves the mobile before a new login password (forgotten or changed). */
-export const sendChangePasswordMessage = (input: SendChangePasswordMessageInput) =>
-  apiCall(api.MemberAuth.SendChangePasswordMessage, input);
+export const sendChangePasswordMessage = (
+  input: InputOf<typeof MemberAuth.SendChangePasswordMessage>,
+) => apiCall(MemberAuth.SendChangePasswordMessage, input);

@@ -1,26 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
-import { api } from '@pcb/contract';
+import { MemberAuth } from '@pcb/contract/member-auth';
+import { MemberInfo } from '@pcb/contract/member-info';
 import { apiCall } from '../../../lib/api-client';
-import { invalidateQueries } from '../../../lib/invalidate';
-import { memberInfoQueryKey } from '../../../lib/member-info';
-import { signMbAgreement } from './sign-agreement';
-
-export const activate = () => apiCall(api.MemberAuth.Activate, {});
-
-/** The member's status and accepted agreement version. */
-export const activateInvalidates = [memberInfoQueryKey] as const;
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 
 /**
  * Activates an account created by staff. The server requires the current agreement to be
  * signed first, so both calls run in that order; the member info then shows the new status.
  */
 export const useActivate = () =>
-  useMutation({
-    mutationFn: async () => {
-      await signMbAgreement();
-      return activate();
-    },
-    // A failed refresh does not turn a done activation into an error (it only marks the
-    // query stale; the next screen that shows it asks again).
-    onSuccess: () => invalidateQueries(activateInvalidates),
+  useEndpointMutation(MemberAuth.Activate, {
+    // The member's status and accepted agreement version. A failed refresh does not turn a done
+    // activation into an error (it only marks the query stale).
+    invalidates: [MemberInfo.Get],
+    toInput: (_: void) => ({}),
+    prepare: () => apiCall(MemberAuth.SignMbAgreement, {}),
   });

@@ -1,19 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
-import { api } from '@pcb/contract';
-import { apiCall } from '../../../lib/api-client';
-import { invalidateQueries } from '../../../lib/invalidate';
-import { relationListQueryOptions } from './get-relation-list';
-
-export const applyRelation = (mobile: string) =>
-  apiCall(api.MemberRelationApprove.Apply, { mobile });
-
-/** The relation list, where the application shows as pending. */
-export const applyRelationInvalidates = [relationListQueryOptions().queryKey] as const;
+import { MemberRelationApprove } from '@pcb/contract/member-relation';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 
 /** Asks the member with this mobile to become my related account. */
-export function useApplyRelation() {
-  return useMutation({
-    mutationFn: applyRelation,
-    onSuccess: () => invalidateQueries(applyRelationInvalidates),
+export const useApplyRelation = () =>
+  useEndpointMutation(MemberRelationApprove.Apply, {
+    // The relation list, where the application shows as pending.
+    invalidates: [MemberRelationApprove.GetRelationListForMember],
+    toInput: (mobile: string) => ({ mobile }),
   });
-}

@@ -1,6 +1,6 @@
-import { api } from '@pcb/contract';
+import { MemberRelationApprove } from '@pcb/contract/member-relation';
 import { apiCall } from '../../../lib/api-client';
 
 /** A token acting as the related member with this member id (relation approved). */
 export const switchMember = (memberId: number) =>
-  apiCall(api.MemberRelationApprove.SwitchMember, { id: memberId });
+  apiCall(MemberRelationApprove.SwitchMember, { id: memberId });
