@@ -1,10 +1,7 @@
-import { hkdfSync } from 'node:crypto';
-import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino, type LoggerOptions } from 'pino';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
-import type { Database } from './db/client';
 import { createAuthenticate } from './http/auth';
 import { createDefineRoute } from './http/define-route';
 import { registerApiDocs } from './http/docs';
@@ -14,33 +11,13 @@ import { messages } from './http/errors';
 import { apiSecurityHeaders, registerSecurityHeaders } from './http/security';
 import { isAssetPath, registerWebApp } from './http/static';
 import { zodValidatorCompiler } from './http/validation';
-import { createAliyunOss } from './integrations/oss/aliyun-oss';
-import type { ObjectStorage } from './integrations/oss/object-storage';
-import {
-  createSandboxOss,
-  registerOssSandbox,
-  SANDBOX_OSS_ACCESS_KEY_ID,
-} from './integrations/oss/sandbox-oss';
-import {
-  inProcessClient,
-  registerWechatSandbox,
-  SANDBOX_WECHAT_API_BASE,
-  SANDBOX_WECHAT_APP_ID,
-  SANDBOX_WECHAT_PATH,
-} from './integrations/wechat/sandbox-wechat';
-import { createWechatApi, fetchClient, type HttpClient } from './integrations/wechat/wechat-api';
-import { createAliyunVerifier } from './integrations/captcha/aliyun-verifier';
-import { createAltchaVerifier } from './integrations/captcha/altcha-verifier';
-import type { HumanVerifier } from './integrations/captcha/captcha';
-import { createAliyunSms } from './integrations/sms/aliyun-sms';
-import { createSandboxSms } from './integrations/sms/sandbox-sms';
-import type { SmsSender } from './integrations/sms/sms';
-import { createSmsOutbox } from './integrations/sms/sms-outbox';
-import { createPostgresStore } from './integrations/store/postgres-store';
-import { createRedisStore } from './integrations/store/redis-store';
-import type { EphemeralStore } from './integrations/store/store';
-import { systemClock, type Clock } from './lib/clock';
 import { publicFolder } from './lib/paths';
+import {
+  createPlatform,
+  registerSandboxServers,
+  type Platform,
+  type PlatformOptions,
+} from './platform';
 import { createAnnouncementRepository } from './modules/announcement/announcement.repository';
 import { registerAnnouncementRoutes } from './modules/announcement/announcement.routes';
 import { createAnnouncementService } from './modules/announcement/announcement.service';
@@ -76,25 +53,12 @@ import { createVisitRepository } from './modules/visit/visit.repository';
 import { registerVisitRoutes } from './modules/visit/visit.routes';
 import { createVisitService } from './modules/visit/visit.service';
 
-export interface AppOptions {
-  config: Config;
-  /** Owned by the caller, who closes the pool after the app (main.ts, tests). */
-  database: Database;
-  /** Defaults to Redis when REDIS_URL is set, else the PostgreSQL table. */
-  store?: EphemeralStore;
-  now?: Clock;
-  captcha?: HumanVerifier;
-  sms?: SmsSender;
-  storage?: ObjectStorage;
-  /** How the server calls WeChat (default: the network, or the sandbox in process). */
-  wechatHttp?: HttpClient;
+export interface AppOptions extends PlatformOptions {
   /** A ready pino logger (main.ts logs the database start with it before the app exists). */
   loggerInstance?: FastifyBaseLogger;
   /** Where /avatars/* and other server-owned files live. */
   publicDir?: string;
 }
-
-const PURGE_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Query parameters that are credentials, however briefly: the OAuth code and state, the sealed
@@ -155,41 +119,9 @@ export function loggerOptions(config: Config): LoggerOptions {
   };
 }
 
-/** Keys of their own, derived from JWT_SECRET so that no extra secret has to be configured. */
-const derivedKey = (config: Config, purpose: string) =>
-  new Uint8Array(hkdfSync('sha256', config.jwt.secret, '', purpose, 32));
-
-/** What the embedded sandboxes (WeChat, OSS) need; production never runs them. */
-function sandboxSecrets(config: Config) {
-  return {
-    wechatAppSecret: Buffer.from(derivedKey(config, 'wechat-sandbox-app-secret')).toString('hex'),
-    wechatOpenIdKey: derivedKey(config, 'wechat-sandbox-openid'),
-    ossAccessKeySecret: Buffer.from(derivedKey(config, 'oss-sandbox-secret')).toString('base64'),
-  };
-}
-
-function createServices(app: FastifyInstance, options: AppOptions, store: EphemeralStore) {
-  const { config, database } = options;
-  const { db } = database;
-  const now = options.now ?? systemClock;
-  const sandbox = sandboxSecrets(config);
-
-  const captcha =
-    options.captcha ??
-    (config.captcha.provider === 'aliyun'
-      ? createAliyunVerifier(config.captcha.aliyun, (err) =>
-          app.log.error({ err }, 'Aliyun captcha verification call failed'),
-        )
-      : createAltchaVerifier({ ...config.captcha.altcha, store }));
-
-  const outbox = createSmsOutbox(db);
-  const sms =
-    options.sms ??
-    (config.sms.provider === 'aliyun'
-      ? createAliyunSms(config.sms.aliyun)
-      : createSandboxSms(outbox, now, (entry) =>
-          app.log.info(entry, 'SMS sandbox: message not sent'),
-        ));
+function createServices(p: Platform) {
+  const { config, db, store, now, captcha, sms, storage, logError } = p;
+  const outbox = p.smsOutbox;
 
   const members = createMemberService({
     repository: createMemberRepository(db),
@@ -201,11 +133,11 @@ function createServices(app: FastifyInstance, options: AppOptions, store: Epheme
     store,
     sms,
     now,
-    secret: derivedKey(config, 'sms-code-hmac'),
+    secret: p.deriveKey('sms-code-hmac'),
     dailyLimit: config.sms.dailyLimit,
     ipDailyLimit: config.sms.ipDailyLimit,
     resendIntervalMs: config.sms.resendIntervalSeconds * 1000,
-    onSendError: (err) => app.log.error({ err }, 'SMS send failed'),
+    onSendError: logError('SMS send failed'),
   });
   const assertHuman = createHumanCheck(captcha);
   const memberAuth = createMemberAuthService({
@@ -214,7 +146,7 @@ function createServices(app: FastifyInstance, options: AppOptions, store: Epheme
     assertHuman,
     tokens,
     throttle: createLoginThrottle(store, now),
-    deviceTrust: createDeviceTrust(derivedKey(config, 'login-device-trust')),
+    deviceTrust: createDeviceTrust(p.deriveKey('login-device-trust')),
     now,
     agreementVersion: config.memberAgreementVersion,
   });
@@ -234,26 +166,15 @@ function createServices(app: FastifyInstance, options: AppOptions, store: Epheme
     sms,
     now,
     issueToken: tokens.issue,
-    onNoticeError: (err) => app.log.error({ err }, 'relation request SMS failed'),
+    onNoticeError: logError('relation request SMS failed'),
   });
 
-  const storage =
-    options.storage ??
-    (config.oss.provider === 'aliyun'
-      ? createAliyunOss(config.oss)
-      : createSandboxOss({
-          credentials: {
-            accessKeyId: SANDBOX_OSS_ACCESS_KEY_ID,
-            accessKeySecret: sandbox.ossAccessKeySecret,
-          },
-          objectsDir: path.join(config.dataDir, 'objects'),
-        }));
   const uploads = createUploadService({
     repository: createUploadRepository(db),
     storage,
     store,
     now,
-    onStorageError: (err) => app.log.error({ err }, 'object storage call failed'),
+    onStorageError: logError('object storage call failed'),
   });
   const mobileApplies = createMobileApplyService({
     repository: createMobileApplyRepository(db),
@@ -263,33 +184,13 @@ function createServices(app: FastifyInstance, options: AppOptions, store: Epheme
     now,
   });
 
-  const wechatConfig = config.wechat;
-  const wechatApi =
-    wechatConfig.provider === 'wechat'
-      ? createWechatApi({
-          appId: wechatConfig.appId,
-          appSecret: wechatConfig.appSecret,
-          apiBase: wechatConfig.apiBase,
-          http: options.wechatHttp ?? fetchClient(),
-          store,
-        })
-      : createWechatApi({
-          appId: SANDBOX_WECHAT_APP_ID,
-          appSecret: sandbox.wechatAppSecret,
-          apiBase: SANDBOX_WECHAT_API_BASE,
-          http: options.wechatHttp ?? inProcessClient(app),
-          store,
-        });
-  // The sandbox plays WeChat on our own origin, for the browser and for the QR image.
-  const wechatBase = (real: 'openBase' | 'mpBase') => (origin: string) =>
-    wechatConfig.provider === 'wechat' ? wechatConfig[real] : `${origin}${SANDBOX_WECHAT_PATH}`;
-  const seal = createOpenIdSeal(derivedKey(config, 'wechat-openid-seal'));
-  const logWechatError = (err: unknown) => app.log.error({ err }, 'WeChat API call failed');
+  const seal = createOpenIdSeal(p.deriveKey('wechat-openid-seal'));
+  const logWechatError = logError('WeChat API call failed');
   const wechatOAuth = createWechatOAuthService({
-    api: wechatApi,
+    api: p.wechat.api,
     store,
     seal,
-    openBase: wechatBase('openBase'),
+    openBase: p.wechat.openBase,
     onApiError: logWechatError,
   });
   const wechat = createWechatService({
@@ -298,8 +199,8 @@ function createServices(app: FastifyInstance, options: AppOptions, store: Epheme
     memberAuth,
     tokens,
     seal,
-    api: wechatApi,
-    mpBase: wechatBase('mpBase'),
+    api: p.wechat.api,
+    mpBase: p.wechat.mpBase,
     now,
     onApiError: logWechatError,
   });
@@ -320,10 +221,9 @@ function createServices(app: FastifyInstance, options: AppOptions, store: Epheme
     storage,
     uploads,
     mobileApplies,
-    wechatApi,
     wechatOAuth,
     wechat,
-    sandbox,
+    sandbox: p.sandbox,
     announcements,
     visits,
     store,
@@ -362,24 +262,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jsonParser(request, body as string, done);
   });
 
-  const ownsStore = !options.store;
-  const store =
-    options.store ??
-    (config.redisUrl
-      ? createRedisStore(config.redisUrl, {
-          onError: (err) => app.log.error({ err }, 'Redis connection error'),
-        })
-      : createPostgresStore(options.database.db, options.now ?? systemClock));
-  const purge = setInterval(() => {
-    store.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'store purge failed'));
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(purge);
-    if (ownsStore) await store.close();
-  });
-
-  const services = createServices(app, options, store);
+  const platform = createPlatform(app, options);
+  const services = createServices(platform);
   app.decorate('services', services);
   app.decorateRequest('member', null);
 
@@ -414,27 +298,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerVisitRoutes(route, services.visits);
   registerCaptchaRoutes(route, services.captcha);
   registerSandboxRoutes(route, services.outbox, config.isProduction);
-  // Configuration refuses both sandboxes in production, so these never run there.
-  if (config.wechat.provider === 'sandbox') {
-    await registerWechatSandbox(app, {
-      appId: SANDBOX_WECHAT_APP_ID,
-      appSecret: services.sandbox.wechatAppSecret,
-      store,
-      openIdKey: services.sandbox.wechatOpenIdKey,
-    });
-  }
-  if (config.oss.provider === 'sandbox' && !options.storage) {
-    await registerOssSandbox(app, {
-      credentials: {
-        accessKeyId: SANDBOX_OSS_ACCESS_KEY_ID,
-        accessKeySecret: services.sandbox.ossAccessKeySecret,
-      },
-      objectsDir: path.join(config.dataDir, 'objects'),
-      now: options.now ?? systemClock,
-      // Room for the multipart framing; a larger file is still refused as OSS refuses it.
-      maxBodyBytes: largestUpload() * 2,
-    });
-  }
+  await registerSandboxServers(app, platform, {
+    storage: options.storage,
+    maxUploadBytes: largestUpload(),
+  });
 
   const hasWebApp = await registerWebApp(app, {
     webDistDir: config.webDistDir,
