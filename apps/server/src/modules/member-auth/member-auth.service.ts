@@ -12,10 +12,10 @@ import type { SmsMessage } from '../../integrations/sms/sms';
 import type { MemberForToken, MemberService } from '../member/member.service';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { codeText, invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.service';
-import type { AssertHuman } from './human-check';
+import type { AssertHuman } from '../captcha/human-check';
 import type { DeviceTrust } from './device-trust';
 import type { LoginThrottle } from './login-throttle';
-import type { TokenService } from './token.service';
+import type { TokenService } from '../member/token.service';
 
 export interface MemberAuthDeps {
   members: MemberService;

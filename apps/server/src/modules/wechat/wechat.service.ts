@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors';
 import type { WechatApi } from '../../integrations/wechat/wechat-api';
 import type { Clock } from '../../lib/clock';
 import type { MemberAuthService } from '../member-auth/member-auth.service';
-import type { TokenService } from '../member-auth/token.service';
+import type { TokenService } from '../member/token.service';
 import type { MemberService } from '../member/member.service';
 import type { OpenIdSeal, WechatIdentity } from './openid-seal';
 import type { WechatBindingRow } from './wechat-binding.table';
