@@ -1,6 +1,7 @@
 import { createAuthenticate, type Authenticate } from '../../http/auth';
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
+import { seedMembers } from './member.seed';
 import { createMemberRepository } from './member.repository';
 import { registerMemberRoutes } from './member.routes';
 import { createMemberService, type MemberService } from './member.service';
@@ -20,6 +21,7 @@ export interface MemberApi {
 
 /** Members, their sessions and tokens, and the relations that let one act for another. */
 export const memberModule = appModule({
+  seed: seedMembers,
   create: ({
     config,
     db,
