@@ -3,6 +3,8 @@ import { appModule } from '../app-module';
 import { registerCaptchaRoutes } from './captcha.routes';
 import { createHumanCheck, type AssertHuman } from './human-check';
 
+export type { AssertHuman };
+
 export interface CaptchaApi {
   /** Refuses (400) a request whose human verification fails or was used before. */
   assertHuman: AssertHuman;

@@ -13,6 +13,8 @@ import {
   type PaymentPasswordService,
 } from './payment-password.service';
 
+export type { MemberAuthService };
+
 export interface MemberAuthApi {
   /** Proof that the caller holds the account, as login takes it (binding a WeChat). */
   proveByPassword: MemberAuthService['proveByPassword'];

@@ -10,6 +10,10 @@ import { registerRelationRoutes } from './relation.routes';
 import { createRelationService } from './relation.service';
 import { createTokenService, type TokenService } from './token.service';
 
+export { MOBILE_TAKEN_MESSAGE } from './member.service';
+export type { Member, MemberForToken, MemberService } from './member.service';
+export type { TokenService } from './token.service';
+
 export interface MemberApi {
   /** Members as views: never a password hash (decision 0009 for what a switch may see). */
   members: MemberService;

@@ -3,6 +3,9 @@ import { appModule } from '../app-module';
 import { createSmsCodeService, type SmsCodeService } from './sms-code.service';
 
 export type SmsCodeApi = SmsCodeService;
+export type { SmsCodeService };
+export { codeText, invalidSmsCode } from './sms-code.service';
+export { reserveNotice } from './notice-limit';
 
 /** SMS verification codes: sending them under their limits, and taking them once. */
 export const smsCodeModule = appModule({

@@ -5,6 +5,7 @@ import { createUploadService, largestUpload, type UploadService } from './upload
 import { createUploadRepository } from './upload.repository';
 
 export type UploadApi = UploadService;
+export type { UploadService };
 
 /** The largest file any kind of upload takes (the OSS sandbox sizes its body limit by it). */
 export { largestUpload };
