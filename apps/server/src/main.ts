@@ -1,4 +1,5 @@
-import { buildApp, loggerOptions } from './app';
+import { buildApp } from './app';
+import { loggerOptions } from './logger';
 import { ConfigError, loadConfig } from './config/env';
 import { createDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';

@@ -301,14 +301,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       return res.body.data.accessToken;
     },
     async createMember(values) {
-      const row = await app.services.members.create({
+      const row = await app.modules.member.members.create({
         mobile: values.mobile,
         userName: values.userName ?? null,
         passwordHash: await hashPassword(values.password ?? 'Passw0rd!'),
         status: values.status ?? 'active',
         source: 'staff',
       });
-      return { id: row.id, token: await app.services.tokens.issue(row) };
+      return { id: row.id, token: await app.modules.member.tokens.issue(row) };
     },
     async close() {
       await app.close();

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../src/app';
+import { loggerOptions } from '../src/logger';
 import { buildTestApp, testConfig, uniqueMobile, type TestApp } from './helper';
 import { sandboxOpenId } from './wechat-support';
 

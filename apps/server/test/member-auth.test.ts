@@ -134,13 +134,13 @@ describe('MemberAuth.Register', () => {
     const mobile = uniqueMobile();
     await t.register(mobile);
     await expect(
-      t.app.services.members.create({ mobile, passwordHash: 'x', status: 'active' }),
+      t.app.modules.member.members.create({ mobile, passwordHash: 'x', status: 'active' }),
     ).rejects.toMatchObject({ statusCode: 409, message: '该手机号已注册，请直接登录' });
     // Two direct inserts at once: the unique constraint decides, one wins.
     const other = uniqueMobile();
     const settled = await Promise.allSettled([
-      t.app.services.members.create({ mobile: other, passwordHash: 'x' }),
-      t.app.services.members.create({ mobile: other, passwordHash: 'x' }),
+      t.app.modules.member.members.create({ mobile: other, passwordHash: 'x' }),
+      t.app.modules.member.members.create({ mobile: other, passwordHash: 'x' }),
     ]);
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
   });

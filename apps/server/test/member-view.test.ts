@@ -16,7 +16,7 @@ describe('MemberService: what other modules get', () => {
     await t.database.pool.query("UPDATE member SET payment_password_hash = 'x' WHERE mobile = $1", [
       mobile,
     ]);
-    const members = t.app.services.members;
+    const members = t.app.modules.member.members;
     const { id } = (await members.findByMobile(mobile)) ?? { id: 0 };
     const views = [
       await members.get(id),
@@ -52,7 +52,7 @@ describe('MemberService: what other modules get', () => {
   });
 
   it('creates a member and returns it without secrets', async () => {
-    const created = await t.app.services.members.create({
+    const created = await t.app.modules.member.members.create({
       mobile: uniqueMobile(),
       passwordHash: 'hash',
       status: 'active',

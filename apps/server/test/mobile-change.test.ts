@@ -269,7 +269,7 @@ describe('MemberInfo.ChangeMobile', () => {
     const { id } = await t.createMember({ mobile: uniqueMobile() });
     const taken = uniqueMobile();
     await t.createMember({ mobile: taken });
-    await expect(t.app.services.members.changeMobile(id, taken)).rejects.toMatchObject({
+    await expect(t.app.modules.member.members.changeMobile(id, taken)).rejects.toMatchObject({
       statusCode: 409,
       message: '该手机号已被其他账号使用',
     });

@@ -26,7 +26,7 @@ async function memberWithPaymentPassword(password = '135790') {
 }
 
 const verify = (memberId: number, password: string) =>
-  t.app.services.paymentPasswords.verify(memberId, password);
+  t.app.modules.memberAuth.verifyPaymentPassword(memberId, password);
 
 describe('MemberAuth.ChangePaymentPassword', () => {
   it('sets a hashed 6-digit payment password and hands the session a new token', async () => {

@@ -38,15 +38,15 @@ describe('Captcha', () => {
       provider: 'altcha' as const,
       token: Buffer.from(JSON.stringify(payload)).toString('base64'),
     };
-    expect(await t.app.services.captcha.verify(forged, '127.0.0.1')).toBe(false);
-    expect(await t.app.services.captcha.verify(dto, '127.0.0.1')).toBe(true);
-    expect(await t.app.services.captcha.verify(dto, '127.0.0.1')).toBe(false);
+    expect(await t.app.platform.captcha.verify(forged, '127.0.0.1')).toBe(false);
+    expect(await t.app.platform.captcha.verify(dto, '127.0.0.1')).toBe(true);
+    expect(await t.app.platform.captcha.verify(dto, '127.0.0.1')).toBe(false);
   });
 
   it('accepts a solution once even when submitted concurrently', async () => {
     const dto = await t.solveCaptcha();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => t.app.services.captcha.verify(dto, '127.0.0.1')),
+      Array.from({ length: 5 }, () => t.app.platform.captcha.verify(dto, '127.0.0.1')),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
   });

@@ -224,8 +224,8 @@ describe('MemberRelationApprove.Apply, Approve, Reject', () => {
     expect(capped.status).toBe(429);
     t.clock.advance(24 * 3600_000 + 1_000);
     // A day later (with a token of that day: the old one has expired).
-    const { tokenVersion } = await t.app.services.members.getForToken(main.id);
-    const token = await t.app.services.tokens.issue({ id: main.id, tokenVersion });
+    const { tokenVersion } = await t.app.modules.member.members.getForToken(main.id);
+    const token = await t.app.modules.member.tokens.issue({ id: main.id, tokenVersion });
     expect((await applyFor({ ...main, token }, (await account()).mobile)).status).toBe(200);
   });
 
@@ -363,13 +363,13 @@ describe('switching', () => {
 
     // And the main member logging out on this device also ends the switched token; logging
     // out on another device does not.
-    const fresh = await t.app.services.tokens.issue({
+    const fresh = await t.app.modules.member.tokens.issue({
       id: main.id,
-      tokenVersion: (await t.app.services.members.getForToken(main.id)).tokenVersion,
+      tokenVersion: (await t.app.modules.member.members.getForToken(main.id)).tokenVersion,
     });
-    const elsewhere = await t.app.services.tokens.issue({
+    const elsewhere = await t.app.modules.member.tokens.issue({
       id: main.id,
-      tokenVersion: (await t.app.services.members.getForToken(main.id)).tokenVersion,
+      tokenVersion: (await t.app.modules.member.members.getForToken(main.id)).tokenVersion,
     });
     const token2 = await switched({ ...main, token: fresh }, related);
     await t.post('/api/MemberAuth/Logout', undefined, { token: elsewhere });
@@ -386,9 +386,9 @@ describe('switching', () => {
     await t.post('/api/MemberAuth/Logout', undefined, { token: related.token });
     // The related member's own logout on its device is not the main member's session.
     expect((await info(token)).status).toBe(200);
-    const relatedAgain = await t.app.services.tokens.issue({
+    const relatedAgain = await t.app.modules.member.tokens.issue({
       id: related.id,
-      tokenVersion: (await t.app.services.members.getForToken(related.id)).tokenVersion,
+      tokenVersion: (await t.app.modules.member.members.getForToken(related.id)).tokenVersion,
     });
     await t.post('/api/MemberAuth/LogoutAll', undefined, { token: relatedAgain });
     expect((await info(token)).status).toBe(401);

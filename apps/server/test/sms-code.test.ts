@@ -27,7 +27,7 @@ async function register(mobile: string, smsCode: string, ip?: string) {
   );
 }
 
-const smsCodes = () => t.app.services.smsCodes;
+const smsCodes = () => t.app.modules.smsCode;
 
 describe('SMS codes', () => {
   it('expire after 5 minutes', async () => {
@@ -264,7 +264,7 @@ describe('Register and its code', () => {
     await send(mobile, ip);
     const code = await t.lastCode(mobile);
     const create = vi
-      .spyOn(t.app.services.members, 'create')
+      .spyOn(t.app.modules.member.members, 'create')
       .mockRejectedValueOnce(new Error('connection lost'));
     try {
       expect((await register(mobile, code, ip)).status).toBe(500);

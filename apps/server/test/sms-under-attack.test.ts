@@ -195,7 +195,7 @@ describe('A member’s code requested by someone else', () => {
       expect((await registerWith(mobile, first, ip)).status).toBe(400);
     }
     const consume = (code: string) =>
-      t.app.services.smsCodes.consume({ mobile, purpose: 'register', code, ip });
+      t.app.modules.smsCode.consume({ mobile, purpose: 'register', code, ip });
     await consume(second);
     for (const code of [third, fourth]) {
       if (code !== second) {

@@ -99,7 +99,7 @@ describe.skipIf(!redisUp)('REDIS_URL', () => {
     const redis = new Redis(TEST_REDIS_URL);
     const key = `probe:${Date.now()}`;
     try {
-      await app.services.store.set(key, 'here', 5_000);
+      await app.platform.store.set(key, 'here', 5_000);
       expect(await redis.get(`pcb:${key}`)).toBe('here');
       const rows = await database.pool.query('SELECT 1 FROM ephemeral_store');
       expect(rows.rowCount).toBe(0);

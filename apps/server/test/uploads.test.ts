@@ -45,7 +45,7 @@ describe('Common.getUploadCode', () => {
     expect(policy.expiration).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // OSS's signature: base64(HMAC-SHA1(secret, policy)).
     expect(ticket.signature).toBe(
-      createHmac('sha1', t.app.services.sandbox.ossAccessKeySecret)
+      createHmac('sha1', t.app.platform.sandbox.ossAccessKeySecret)
         .update(ticket.policy)
         .digest('base64'),
     );
@@ -98,7 +98,7 @@ describe('the OSS sandbox', () => {
     expect(res.headers.etag).toMatch(/^"[0-9A-F]{32}"$/);
     const stored = path.join(t.dataDir, 'objects', ticket.dir, `${ticket.filename}.pdf`);
     expect(readFileSync(stored)).toEqual(content);
-    expect(await t.app.services.storage.exists(`${ticket.dir}${ticket.filename}.pdf`)).toBe(true);
+    expect(await t.app.platform.storage.exists(`${ticket.dir}${ticket.filename}.pdf`)).toBe(true);
   });
 
   it('does not serve the stored objects', async () => {

@@ -168,7 +168,7 @@ describe('the WeChat sandbox', () => {
 
   it('exchanges a code as WeChat does, once, with WeChat’s error codes', async () => {
     const { code } = await landBack('bob');
-    const { wechatAppSecret } = t.app.services.sandbox;
+    const { wechatAppSecret } = t.app.platform.sandbox;
     const exchange = (query: Record<string, string>) =>
       t.app.inject({
         method: 'GET',

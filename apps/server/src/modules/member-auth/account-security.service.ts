@@ -10,12 +10,15 @@ import { assertOwnAccount, type AuthMember } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { EphemeralStore } from '../../integrations/store/store';
 import { hashPassword } from '../../lib/password';
-import { MOBILE_TAKEN_MESSAGE, type MemberService } from '../member/member.service';
-import { invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.service';
-import type { AssertHuman } from './human-check';
+import {
+  MOBILE_TAKEN_MESSAGE,
+  type MemberService,
+  type TokenService,
+} from '../member/member.module';
+import { invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.module';
+import type { AssertHuman } from '../captcha/captcha.module';
 import { DISABLED_MESSAGE } from './member-auth.service';
 import type { PaymentPasswordService } from './payment-password.service';
-import type { TokenService } from './token.service';
 
 export const OLD_MOBILE_TICKET_TTL_MS = 10 * 60_000;
 export const NOT_OWN_MOBILE_MESSAGE = '请使用账号绑定的手机号';

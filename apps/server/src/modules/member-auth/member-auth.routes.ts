@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { api } from '@pcb/contract';
 import type { DefineRoute } from '../../http/define-route';
-import type { MemberService } from '../member/member.service';
+import type { MemberService } from '../member/member.module';
 import type { AccountSecurityService } from './account-security.service';
 import type { MemberAuthService } from './member-auth.service';
 

@@ -9,13 +9,12 @@ import { AppError } from '../../http/errors';
 import type { AuthMember } from '../../http/auth';
 import type { Clock } from '../../lib/clock';
 import type { SmsMessage } from '../../integrations/sms/sms';
-import type { MemberForToken, MemberService } from '../member/member.service';
+import type { MemberForToken, MemberService, TokenService } from '../member/member.module';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { codeText, invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.service';
-import type { AssertHuman } from './human-check';
+import { codeText, invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.module';
+import type { AssertHuman } from '../captcha/captcha.module';
 import type { DeviceTrust } from './device-trust';
 import type { LoginThrottle } from './login-throttle';
-import type { TokenService } from './token.service';
 
 export interface MemberAuthDeps {
   members: MemberService;

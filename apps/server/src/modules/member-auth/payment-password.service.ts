@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors';
 import type { EphemeralStore } from '../../integrations/store/store';
 import { verifyPassword } from '../../lib/password';
-import type { MemberService } from '../member/member.service';
+import type { MemberService } from '../member/member.module';
 
 export const PAYMENT_PASSWORD_MAX_FAILURES = 5;
 export const PAYMENT_PASSWORD_LOCK_MS = 30 * 60_000;

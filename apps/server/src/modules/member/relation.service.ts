@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors';
 import type { EphemeralStore } from '../../integrations/store/store';
 import type { SmsSender } from '../../integrations/sms/sms';
 import type { Clock } from '../../lib/clock';
-import { reserveNotice } from '../sms-code/notice-limit';
+import { reserveNotice } from '../sms-code/sms-code.module';
 import type { RelationRepository, RelationWithMember } from './relation.repository';
 import { displayNameOf, type MemberService } from './member.service';
 

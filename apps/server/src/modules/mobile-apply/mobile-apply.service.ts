@@ -1,9 +1,9 @@
 import { maskMobile, type MobileApply } from '@pcb/contract';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
-import { MOBILE_TAKEN_MESSAGE, type MemberService } from '../member/member.service';
-import { invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.service';
-import type { UploadService } from '../upload/upload.service';
+import { MOBILE_TAKEN_MESSAGE, type MemberService } from '../member/member.module';
+import { invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.module';
+import type { UploadService } from '../upload/upload.module';
 import type { MobileApplyRepository } from './mobile-apply.repository';
 import type { MobileApplyRow } from './mobile-apply.table';
 

@@ -1,0 +1,87 @@
+import type { Db } from '../db/client';
+import type { DefineRoute } from '../http/define-route';
+import type { Platform } from '../platform';
+
+/** The one transaction the whole demo seed runs in. */
+export type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface SeedContext {
+  tx: SeedTx;
+  agreementVersion: string;
+  now: Date;
+}
+
+/** What a module hands back once built. */
+export interface ModuleParts<Api> {
+  /** What modules listed below may use: views and operations, never secrets or table rows. */
+  api?: Api;
+  routes?: (route: DefineRoute) => void;
+}
+
+/**
+ * One module's entry. `create` names in its signature the platform pieces and the other
+ * modules' APIs it uses, so the dependency graph is read from the signatures; the rest is
+ * static, readable before anything is built (the logger exists before the app, the seed runs
+ * before it).
+ */
+export interface AppModule<P, D, Api> {
+  /** Log fields holding credentials (`password`, `ncVerifyDto.token`), also one level down. */
+  redact?: readonly string[];
+  /** Query-string parameters holding credentials, hidden in request logs. */
+  redactQuery?: readonly string[];
+  /** Demo data of the tables this module owns; idempotent (natural keys, never overwritten). */
+  seed?: (ctx: SeedContext) => Promise<void>;
+  // A property, not a method: its parameters are then checked strictly, so a module listed
+  // above one of its dependencies does not compile.
+  create: (platform: P, modules: D) => ModuleParts<Api>;
+}
+
+/** Keeps each entry's own types (what it takes, what it gives) for the list to check. */
+export const appModule = <P, D, Api>(module: AppModule<P, D, Api>): AppModule<P, D, Api> => module;
+
+interface Built<Apis> {
+  apis: Apis;
+  registerRoutes: (route: DefineRoute) => void;
+}
+
+export interface ModuleList<Apis> {
+  /** The next module: it may receive any module added before it, and no other. */
+  add<K extends string, Api>(
+    name: K extends keyof Apis ? never : K,
+    module: AppModule<Platform, Apis, Api>,
+  ): ModuleList<Apis & { readonly [N in K]: Api }>;
+  readonly redact: readonly string[];
+  readonly redactQuery: readonly string[];
+  readonly seeds: readonly NonNullable<AppModule<unknown, unknown, unknown>['seed']>[];
+  /** Builds every module in order; routes are registered once authentication exists. */
+  build(platform: Platform): Built<Apis>;
+}
+
+type AnyModule = AppModule<Platform, Record<string, unknown>, unknown>;
+
+function list<Apis>(entries: readonly { name: string; module: AnyModule }[]): ModuleList<Apis> {
+  const modules = entries.map((e) => e.module);
+  return {
+    add: (name, module) => list([...entries, { name, module: module as AnyModule }]),
+    redact: modules.flatMap((m) => m.redact ?? []),
+    redactQuery: modules.flatMap((m) => m.redactQuery ?? []),
+    seeds: modules.flatMap((m) => (m.seed ? [m.seed] : [])),
+    build(platform) {
+      const apis: Record<string, unknown> = {};
+      const routes: ((route: DefineRoute) => void)[] = [];
+      for (const { name, module } of entries) {
+        // A copy: a module keeps only what was built above it.
+        const parts = module.create(platform, { ...apis });
+        apis[name] = parts.api;
+        if (parts.routes) routes.push(parts.routes);
+      }
+      return {
+        apis: apis as Apis,
+        registerRoutes: (route) => routes.forEach((register) => register(route)),
+      };
+    },
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- nothing built yet
+export const moduleList = (): ModuleList<{}> => list([]);

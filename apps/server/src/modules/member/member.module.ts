@@ -1,0 +1,65 @@
+import { createAuthenticate, type Authenticate } from '../../http/auth';
+import type { Platform } from '../../platform';
+import { appModule } from '../app-module';
+import { seedMembers } from './member.seed';
+import { createMemberRepository } from './member.repository';
+import { registerMemberRoutes } from './member.routes';
+import { createMemberService, type MemberService } from './member.service';
+import { createRelationRepository } from './relation.repository';
+import { registerRelationRoutes } from './relation.routes';
+import { createRelationService } from './relation.service';
+import { createTokenService, type TokenService } from './token.service';
+
+export { MOBILE_TAKEN_MESSAGE } from './member.service';
+export type { Member, MemberForToken, MemberService } from './member.service';
+export type { TokenService } from './token.service';
+
+export interface MemberApi {
+  /** Members as views: never a password hash (decision 0009 for what a switch may see). */
+  members: MemberService;
+  /** Access tokens of member sessions. */
+  tokens: TokenService;
+  /** Who is calling: the token checked against the member, its session and its relation. */
+  authenticate: Authenticate;
+}
+
+/** Members, their sessions and tokens, and the relations that let one act for another. */
+export const memberModule = appModule({
+  seed: seedMembers,
+  create: ({
+    config,
+    db,
+    store,
+    sms,
+    now,
+    logError,
+  }: Pick<Platform, 'config' | 'db' | 'store' | 'sms' | 'now' | 'logError'>) => {
+    const members = createMemberService({
+      repository: createMemberRepository(db),
+      now,
+      agreementVersion: config.memberAgreementVersion,
+    });
+    const tokens = createTokenService(config.jwt, now, { create: members.createSession });
+    const relations = createRelationService({
+      repository: createRelationRepository(db),
+      members,
+      store,
+      sms,
+      now,
+      issueToken: tokens.issue,
+      onNoticeError: logError('relation request SMS failed'),
+    });
+    const authenticate = createAuthenticate({
+      verifyToken: tokens.verify,
+      loadMember: members.findAuthState,
+      loadSwitch: relations.findSwitchState,
+    });
+    return {
+      api: { members, tokens, authenticate } satisfies MemberApi,
+      routes: (route) => {
+        registerMemberRoutes(route, members);
+        registerRelationRoutes(route, relations);
+      },
+    };
+  },
+});

@@ -1,0 +1,45 @@
+import type { Platform } from '../../platform';
+import { appModule } from '../app-module';
+import type { MemberAuthApi } from '../member-auth/member-auth.module';
+import type { MemberApi } from '../member/member.module';
+import { createOpenIdSeal } from './openid-seal';
+import { createWechatOAuthService } from './wechat-oauth.service';
+import { createWechatRepository } from './wechat.repository';
+import { registerWechatRoutes } from './wechat.routes';
+import { createWechatService } from './wechat.service';
+
+/** The member's WeChat identity: OAuth inside WeChat, bindings, login by a bound WeChat. */
+export const wechatModule = appModule({
+  redact: ['openId'],
+  redactQuery: ['code', 'state', 'openId', 'ticket'],
+  create: (
+    {
+      config,
+      db,
+      store,
+      now,
+      wechat: { api, openBase, mpBase },
+      deriveKey,
+      logError,
+    }: Pick<Platform, 'config' | 'db' | 'store' | 'now' | 'wechat' | 'deriveKey' | 'logError'>,
+    { member, memberAuth }: { member: MemberApi; memberAuth: MemberAuthApi },
+  ) => {
+    const seal = createOpenIdSeal(deriveKey('wechat-openid-seal'));
+    const onApiError = logError('WeChat API call failed');
+    const oauth = createWechatOAuthService({ api, store, seal, openBase, onApiError });
+    const wechat = createWechatService({
+      repository: createWechatRepository(db),
+      members: member.members,
+      memberAuth,
+      tokens: member.tokens,
+      seal,
+      api,
+      mpBase,
+      now,
+      onApiError,
+    });
+    return {
+      routes: (route) => registerWechatRoutes(route, oauth, wechat, config.publicOrigins),
+    };
+  },
+});

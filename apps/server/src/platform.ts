@@ -1,0 +1,226 @@
+import { hkdfSync } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config/env';
+import type { Database, Db } from './db/client';
+import { createAliyunVerifier } from './integrations/captcha/aliyun-verifier';
+import { createAltchaVerifier } from './integrations/captcha/altcha-verifier';
+import type { HumanVerifier } from './integrations/captcha/captcha';
+import { createAliyunOss } from './integrations/oss/aliyun-oss';
+import type { ObjectStorage } from './integrations/oss/object-storage';
+import {
+  createSandboxOss,
+  registerOssSandbox,
+  SANDBOX_OSS_ACCESS_KEY_ID,
+} from './integrations/oss/sandbox-oss';
+import { createAliyunSms } from './integrations/sms/aliyun-sms';
+import { createSandboxSms } from './integrations/sms/sandbox-sms';
+import type { SmsSender } from './integrations/sms/sms';
+import { createSmsOutbox, type SmsOutbox } from './integrations/sms/sms-outbox';
+import { createPostgresStore } from './integrations/store/postgres-store';
+import { createRedisStore } from './integrations/store/redis-store';
+import type { EphemeralStore } from './integrations/store/store';
+import {
+  inProcessClient,
+  registerWechatSandbox,
+  SANDBOX_WECHAT_API_BASE,
+  SANDBOX_WECHAT_APP_ID,
+  SANDBOX_WECHAT_PATH,
+} from './integrations/wechat/sandbox-wechat';
+import {
+  createWechatApi,
+  fetchClient,
+  type HttpClient,
+  type WechatApi,
+} from './integrations/wechat/wechat-api';
+import { systemClock, type Clock } from './lib/clock';
+
+/** What the caller may hand in instead of what the environment selects (tests, main.ts). */
+export interface PlatformOptions {
+  config: Config;
+  /** Owned by the caller, who closes the pool after the app (main.ts, tests). */
+  database: Database;
+  /** Defaults to Redis when REDIS_URL is set, else the PostgreSQL table. */
+  store?: EphemeralStore;
+  now?: Clock;
+  captcha?: HumanVerifier;
+  sms?: SmsSender;
+  storage?: ObjectStorage;
+  /** How the server calls WeChat (default: the network, or the sandbox in process). */
+  wechatHttp?: HttpClient;
+}
+
+/** What the embedded sandboxes (WeChat, OSS) need; production never runs them. */
+export interface SandboxSecrets {
+  wechatAppSecret: string;
+  wechatOpenIdKey: Uint8Array;
+  ossAccessKeySecret: string;
+}
+
+/**
+ * Everything a module may be given that is not another module: the database, the ephemeral
+ * store, configuration, the clock, the logger and the outside services, each chosen by the
+ * environment here and nowhere else.
+ */
+export interface Platform {
+  config: Config;
+  db: Db;
+  store: EphemeralStore;
+  now: Clock;
+  log: FastifyBaseLogger;
+  /** A log callback for failures of an outside call: `onError: logError('SMS send failed')`. */
+  logError: (message: string) => (err: unknown) => void;
+  /** A key of its own per purpose, derived from JWT_SECRET: no extra secret to configure. */
+  deriveKey: (purpose: string) => Uint8Array;
+  captcha: HumanVerifier;
+  sms: SmsSender;
+  smsOutbox: SmsOutbox;
+  storage: ObjectStorage;
+  wechat: {
+    api: WechatApi;
+    /** WeChat's hosts for this origin: the sandbox plays WeChat on our own origin. */
+    openBase: (origin: string) => string;
+    mpBase: (origin: string) => string;
+  };
+  sandbox: SandboxSecrets;
+}
+
+const PURGE_INTERVAL_MS = 10 * 60_000;
+
+function createStore(app: FastifyInstance, options: PlatformOptions): EphemeralStore {
+  const { config } = options;
+  const ownsStore = !options.store;
+  const store =
+    options.store ??
+    (config.redisUrl
+      ? createRedisStore(config.redisUrl, {
+          onError: (err) => app.log.error({ err }, 'Redis connection error'),
+        })
+      : createPostgresStore(options.database.db, options.now ?? systemClock));
+  const purge = setInterval(() => {
+    store.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'store purge failed'));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    if (ownsStore) await store.close();
+  });
+  return store;
+}
+
+const ossObjectsDir = (config: Config) => path.join(config.dataDir, 'objects');
+
+/** The platform of one app; the store it opens is closed with the app. */
+export function createPlatform(app: FastifyInstance, options: PlatformOptions): Platform {
+  const { config } = options;
+  const { db } = options.database;
+  const now = options.now ?? systemClock;
+  const log = app.log;
+  const logError = (message: string) => (err: unknown) => log.error({ err }, message);
+  const deriveKey = (purpose: string) =>
+    new Uint8Array(hkdfSync('sha256', config.jwt.secret, '', purpose, 32));
+  const sandbox: SandboxSecrets = {
+    wechatAppSecret: Buffer.from(deriveKey('wechat-sandbox-app-secret')).toString('hex'),
+    wechatOpenIdKey: deriveKey('wechat-sandbox-openid'),
+    ossAccessKeySecret: Buffer.from(deriveKey('oss-sandbox-secret')).toString('base64'),
+  };
+  const store = createStore(app, options);
+
+  const captcha =
+    options.captcha ??
+    (config.captcha.provider === 'aliyun'
+      ? createAliyunVerifier(
+          config.captcha.aliyun,
+          logError('Aliyun captcha verification call failed'),
+        )
+      : createAltchaVerifier({ ...config.captcha.altcha, store }));
+
+  const smsOutbox = createSmsOutbox(db);
+  const sms =
+    options.sms ??
+    (config.sms.provider === 'aliyun'
+      ? createAliyunSms(config.sms.aliyun)
+      : createSandboxSms(smsOutbox, now, (entry) =>
+          log.info(entry, 'SMS sandbox: message not sent'),
+        ));
+
+  const storage =
+    options.storage ??
+    (config.oss.provider === 'aliyun'
+      ? createAliyunOss(config.oss)
+      : createSandboxOss({
+          credentials: {
+            accessKeyId: SANDBOX_OSS_ACCESS_KEY_ID,
+            accessKeySecret: sandbox.ossAccessKeySecret,
+          },
+          objectsDir: ossObjectsDir(config),
+        }));
+
+  const wechatConfig = config.wechat;
+  const wechatApi =
+    wechatConfig.provider === 'wechat'
+      ? createWechatApi({
+          appId: wechatConfig.appId,
+          appSecret: wechatConfig.appSecret,
+          apiBase: wechatConfig.apiBase,
+          http: options.wechatHttp ?? fetchClient(),
+          store,
+        })
+      : createWechatApi({
+          appId: SANDBOX_WECHAT_APP_ID,
+          appSecret: sandbox.wechatAppSecret,
+          apiBase: SANDBOX_WECHAT_API_BASE,
+          http: options.wechatHttp ?? inProcessClient(app),
+          store,
+        });
+  const wechatBase = (real: 'openBase' | 'mpBase') => (origin: string) =>
+    wechatConfig.provider === 'wechat' ? wechatConfig[real] : `${origin}${SANDBOX_WECHAT_PATH}`;
+
+  return {
+    config,
+    db,
+    store,
+    now,
+    log,
+    logError,
+    deriveKey,
+    captcha,
+    sms,
+    smsOutbox,
+    storage,
+    wechat: { api: wechatApi, openBase: wechatBase('openBase'), mpBase: wechatBase('mpBase') },
+    sandbox,
+  };
+}
+
+/**
+ * The sandboxes that play WeChat and OSS on our own origin, when the environment selects them.
+ * Configuration refuses both in production, so these never run there.
+ */
+export async function registerSandboxServers(
+  app: FastifyInstance,
+  platform: Platform,
+  options: { storage?: ObjectStorage; maxUploadBytes: number },
+): Promise<void> {
+  const { config, sandbox } = platform;
+  if (config.wechat.provider === 'sandbox') {
+    await registerWechatSandbox(app, {
+      appId: SANDBOX_WECHAT_APP_ID,
+      appSecret: sandbox.wechatAppSecret,
+      store: platform.store,
+      openIdKey: sandbox.wechatOpenIdKey,
+    });
+  }
+  if (config.oss.provider === 'sandbox' && !options.storage) {
+    await registerOssSandbox(app, {
+      credentials: {
+        accessKeyId: SANDBOX_OSS_ACCESS_KEY_ID,
+        accessKeySecret: sandbox.ossAccessKeySecret,
+      },
+      objectsDir: ossObjectsDir(config),
+      now: platform.now,
+      // Room for the multipart framing; a larger file is still refused as OSS refuses it.
+      maxBodyBytes: options.maxUploadBytes * 2,
+    });
+  }
+}
