@@ -63,9 +63,10 @@ export default tseslint.config(
       ],
     },
   },
-  // Server: routes → service → repository → db; another module is reached through its service.
+  // Server: routes → service → repository → db; another module is reached through its entry
+  // (<domain>.module.ts, decision 0016), never its insides.
   {
-    files: ['apps/server/src/modules/**/*.ts'],
+    files: ['apps/server/src/modules/*/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -74,6 +75,11 @@ export default tseslint.config(
             {
               regex: '^\\.\\./[^/]+/[^/]+\\.(repository|table|routes)$',
               message: "Call another module's service, never its tables, repository or routes.",
+            },
+            {
+              regex: '^\\.\\./(?!\\.\\./)[^/]+/(?![^/]+\\.module$)[^/]+$',
+              message:
+                'Reach another module through its entry (<domain>.module.ts), never its insides.',
             },
           ],
         },
