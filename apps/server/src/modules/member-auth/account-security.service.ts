@@ -10,11 +10,7 @@ import { assertOwnAccount, type AuthMember } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { EphemeralStore } from '../../integrations/store/store';
 import { hashPassword } from '../../lib/password';
-import {
-  MOBILE_TAKEN_MESSAGE,
-  type MemberService,
-  type TokenService,
-} from '../member/member.module';
+import { type MemberService, type TokenService } from '../member/member.module';
 import { invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.module';
 import type { AssertHuman } from '../captcha/captcha.module';
 import { DISABLED_MESSAGE } from './member-auth.service';
@@ -177,9 +173,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       if (lookups > NEW_MOBILE_LOOKUPS_PER_DAY) {
         throw new AppError(429, '今日更换手机号次数已达上限，请明天再试');
       }
-      if (await members.isMobileRegistered(input.mobile)) {
-        throw new AppError(409, MOBILE_TAKEN_MESSAGE, { field: 'mobile' });
-      }
+      await members.assertMobileFree(input.mobile, 'mobile');
       return smsCodes.send({ mobile: input.mobile, purpose: 'changeMobile', ip });
     },
 
@@ -209,9 +203,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
         ip,
       });
       // Taken since the code was sent: told to the holder of the code, which stays unused.
-      if (await members.isMobileRegistered(input.mobile)) {
-        throw new AppError(409, MOBILE_TAKEN_MESSAGE, { field: 'mobile' });
-      }
+      await members.assertMobileFree(input.mobile, 'mobile');
       if (!(await claim.use())) throw invalidSmsCode();
       if (!(await store.take(key))) throw new AppError(400, OLD_MOBILE_TICKET_INVALID_MESSAGE);
       const revoked = await members.changeMobile(memberId, input.mobile);

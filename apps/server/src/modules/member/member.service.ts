@@ -200,6 +200,13 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
 
     isMobileRegistered: (mobile: string) => repository.existsByMobile(mobile),
 
+    /** Refuses a number another account holds, naming the input field it came in (409). */
+    async assertMobileFree(mobile: string, field: string): Promise<void> {
+      if (await repository.existsByMobile(mobile)) {
+        throw new AppError(409, MOBILE_TAKEN_MESSAGE, { field });
+      }
+    },
+
     /** Creates a member; 409 when the mobile is already registered (also by a racing call). */
     async create(values: NewMember, ip: string | null = null): Promise<MemberForToken> {
       const created = await repository.insertWithManager(values, ip);

@@ -1,7 +1,7 @@
 import { maskMobile, type MobileApply } from '@pcb/contract';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
-import { MOBILE_TAKEN_MESSAGE, type MemberService } from '../member/member.module';
+import type { MemberService } from '../member/member.module';
 import { invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.module';
 import type { UploadService } from '../upload/upload.module';
 import type { MobileApplyRepository } from './mobile-apply.repository';
@@ -57,9 +57,7 @@ export function createMobileApplyService(deps: {
       });
       // Taken since the code was sent (SendChangeMobileMessage refuses a taken number): told
       // only to the holder of the code, which stays unused.
-      if (await members.isMobileRegistered(input.newMobile)) {
-        throw new AppError(409, MOBILE_TAKEN_MESSAGE, { field: 'newMobile' });
-      }
+      await members.assertMobileFree(input.newMobile, 'newMobile');
       if (!(await claim.use())) throw invalidSmsCode();
       const created = await repository.insertPending({
         memberId,
