@@ -59,6 +59,41 @@ export const idQuerySchema = z
   .meta({ title: '编号' });
 
 /**
+ * A whole number in a query string (a page number): digits only, then bounded like intSchema.
+ */
+export const intQuerySchema = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,15}$/, { error: '应为整数' })])
+    .transform((value) => Number(value))
+    .pipe(
+      z
+        .number()
+        .int({ error: '应为整数' })
+        .min(Math.max(min, Number.MIN_SAFE_INTEGER))
+        .max(Math.min(max, Number.MAX_SAFE_INTEGER)),
+    );
+
+/** A moment as ISO 8601 with its offset (`2026-11-24T08:00:00+08:00`). */
+export const instantSchema = text(40).pipe(
+  z.iso.datetime({ offset: true, error: '应为有效的时间' }),
+);
+
+/** A page of a list: which page, how many a page (query string). */
+export const pageInput = {
+  page: intQuerySchema(1, 100_000).default(1).meta({ title: '页码' }),
+  pageSize: intQuerySchema(1, 100).default(20).meta({ title: '每页条数' }),
+};
+
+/** One page of a list and how many there are in all. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+/**
  * Any other whole number in an input: bounded by the caller to what its column or rule
  * allows, and never beyond a safe integer.
  */
