@@ -4,7 +4,7 @@ import { SMS_CODE_LENGTH } from '@pcb/contract';
 import { FormField } from './form-field';
 import { SmsCodeButton } from './sms-code-button';
 import { HumanVerification } from './captcha/human-verification';
-import type { SmsCodeForm } from './form/use-contract-form';
+import type { SmsCodeForm } from './form/use-sms-code-form';
 import { useFormField, type FieldHost } from './form/use-form-field';
 
 /**

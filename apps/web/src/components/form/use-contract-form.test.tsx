@@ -9,7 +9,8 @@ import type { HumanVerificationState } from '../captcha/use-human-verification';
 import { MobileField } from '../mobile-field';
 import { SmsCodeField } from '../sms-code-field';
 import { SubmitButton } from './submit-button';
-import { useContractForm, useSmsCodeForm } from './use-contract-form';
+import { useContractForm } from './use-contract-form';
+import { useSmsCodeForm } from './use-sms-code-form';
 
 const schema = z.object({ mobile: mobileSchema });
 

@@ -1,16 +1,14 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   useForm,
-  useWatch,
   type DefaultValues,
-  type FieldPathByValue,
   type FieldValues,
   type Path,
   type UseFormReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import type { NcVerifyDto, SmsSent } from '@pcb/contract';
+import type { NcVerifyDto } from '@pcb/contract';
 import { ApiError } from '../../lib/api-client';
 import { refusedField } from '../../lib/form-errors';
 import { errorMessage, showFail, showToast } from '../feedback';
@@ -18,7 +16,6 @@ import {
   verificationFailure,
   type HumanVerificationState,
 } from '../captcha/use-human-verification';
-import { useSmsCodeSender, type SmsCodeSender } from '../sms-code-button';
 
 /** A contract input schema, or one derived from it (`.pick`, `.extend`), with its fields. */
 export type FormSchema<In extends FieldValues, Out> = z.ZodType<Out, In> & {
@@ -53,7 +50,8 @@ export interface ContractForm<In extends FieldValues, Out> extends UseFormReturn
   phase: SubmitPhase;
 }
 
-function useSchemaForm<In extends FieldValues, Out>(
+/** The react-hook-form state of a contract form (shared with useSmsCodeForm). */
+export function useSchemaForm<In extends FieldValues, Out>(
   schema: FormSchema<In, Out>,
   defaultValues: DefaultValues<In>,
 ) {
@@ -70,9 +68,14 @@ function useSchemaForm<In extends FieldValues, Out>(
 }
 
 /** A server refusal, rewritten for the form: under the field it names, or null for a toast. */
-type Explain = (error: unknown) => { field: string; message: string } | null;
+export type Explain = (error: unknown) => { field: string; message: string } | null;
 
-function useSubmission<In extends FieldValues, Out, V extends HumanVerificationState | undefined>(
+/** Submitting a contract form: validate, verify, submit once at a time, map a refusal. */
+export function useSubmission<
+  In extends FieldValues,
+  Out,
+  V extends HumanVerificationState | undefined,
+>(
   form: UseFormReturn<In, unknown, Out>,
   options: ContractFormOptions<In, Out, V>,
   explain?: Explain,
@@ -143,55 +146,4 @@ export function useContractForm<
 >(options: ContractFormOptions<In, Out, V>): ContractForm<In, Out> {
   const form = useSchemaForm(options.schema, options.defaultValues);
   return { ...form, ...useSubmission(form, options) };
-}
-
-export interface SmsCodeForm<In extends FieldValues, Out> extends ContractForm<In, Out> {
-  /** Proves a human before each code is sent. */
-  verification: HumanVerificationState;
-  sms: SmsCodeSender;
-  /** Checks the number the code goes to (if the form has it), then sends the code. */
-  sendCode: (request: (ncVerifyDto: NcVerifyDto, to: string) => Promise<SmsSent>) => void;
-}
-
-/**
- * A contract form with an `smsCode` field and its 获取验证码 button. A refusal about the code
- * (wrong, expired, used) is explained under that field and makes getting a new code the
- * obvious next step.
- */
-export function useSmsCodeForm<In extends FieldValues & { smsCode: string }, Out>(
-  options: Omit<ContractFormOptions<In, Out>, 'verification'> & {
-    /** Proves a human before each code is sent. */
-    verification: HumanVerificationState;
-    /** The field with the mobile the code goes to; absent when it is the member's own. */
-    codeTo?: FieldPathByValue<In, string>;
-  },
-): SmsCodeForm<In, Out> {
-  const { verification, codeTo, ...rest } = options;
-  const form = useSchemaForm(rest.schema, rest.defaultValues);
-  const to = useWatch({
-    control: form.control,
-    name: (codeTo ?? 'smsCode') as Path<In>,
-    disabled: !codeTo,
-  }) as string;
-  const sms = useSmsCodeSender(verification, codeTo ? to : undefined);
-  const explain: Explain = (error) => {
-    const message = sms.explain(error);
-    return message ? { field: 'smsCode', message } : null;
-  };
-  const submission = useSubmission<In, Out, undefined>(form, rest, explain);
-  const { trigger, getValues } = form;
-  const { send } = sms;
-
-  const sendCode = useCallback(
-    (request: (ncVerifyDto: NcVerifyDto, to: string) => Promise<SmsSent>) => {
-      void (async () => {
-        if (codeTo && !(await trigger(codeTo))) return;
-        const mobile = codeTo ? (getValues(codeTo) as string) : '';
-        await send((ncVerifyDto) => request(ncVerifyDto, mobile));
-      })();
-    },
-    [codeTo, getValues, send, trigger],
-  );
-
-  return { ...form, ...submission, verification, sms, sendCode };
 }

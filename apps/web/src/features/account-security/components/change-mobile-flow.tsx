@@ -4,7 +4,7 @@ import { api, checkOldMobileMessageInputSchema, maskMobile, type MemberInfo } fr
 import { paths } from '../../../lib/paths';
 import { FormField } from '../../../components/form-field';
 import { showFail, showSuccess } from '../../../components/feedback';
-import { useSmsCodeForm } from '../../../components/form/use-contract-form';
+import { useSmsCodeForm } from '../../../components/form/use-sms-code-form';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { MobileField } from '../../../components/mobile-field';
 import { SmsCodeField } from '../../../components/sms-code-field';

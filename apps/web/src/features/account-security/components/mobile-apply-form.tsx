@@ -1,7 +1,7 @@
 import { TextArea } from 'antd-mobile';
 import type { z } from 'zod';
 import { api, type MobileApply } from '@pcb/contract';
-import { useSmsCodeForm } from '../../../components/form/use-contract-form';
+import { useSmsCodeForm } from '../../../components/form/use-sms-code-form';
 import { useFormField } from '../../../components/form/use-form-field';
 import { required } from '../../../components/form/form-schema';
 import { SubmitButton } from '../../../components/form/submit-button';

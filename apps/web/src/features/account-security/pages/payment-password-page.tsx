@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { showSuccess } from '../../../components/feedback';
 import { SmsCodeField } from '../../../components/sms-code-field';
-import { useSmsCodeForm } from '../../../components/form/use-contract-form';
+import { useSmsCodeForm } from '../../../components/form/use-sms-code-form';
 import { useFormField, type FieldHost } from '../../../components/form/use-form-field';
 import { MobileField } from '../../../components/mobile-field';
 import { SubmitButton } from '../../../components/form/submit-button';

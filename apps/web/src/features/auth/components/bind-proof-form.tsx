@@ -7,11 +7,8 @@ import {
   useHumanVerification,
   type HumanVerificationState,
 } from '../../../components/captcha/use-human-verification';
-import {
-  useContractForm,
-  useSmsCodeForm,
-  type SubmitPhase,
-} from '../../../components/form/use-contract-form';
+import { useContractForm, type SubmitPhase } from '../../../components/form/use-contract-form';
+import { useSmsCodeForm } from '../../../components/form/use-sms-code-form';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { sendLoginMessage } from '../api/send-login-message';
 import { useBindWechat } from '../api/bind-wechat';

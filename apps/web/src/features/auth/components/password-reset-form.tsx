@@ -3,7 +3,7 @@ import { PASSWORD_RULE } from '../../../components/password-input';
 import { MobileField } from '../../../components/mobile-field';
 import { SmsCodeField } from '../../../components/sms-code-field';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
-import { useSmsCodeForm } from '../../../components/form/use-contract-form';
+import { useSmsCodeForm } from '../../../components/form/use-sms-code-form';
 import { withConfirmation } from '../../../components/form/form-schema';
 import { TextField } from '../../../components/form/text-field';
 import { SubmitButton } from '../../../components/form/submit-button';

@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 import { getBdVid, getSessionFrom } from '../../../lib/storage';
 import { PageHeader } from '../../../components/page-header';
 import { showSuccess } from '../../../components/feedback';
-import { useSmsCodeForm } from '../../../components/form/use-contract-form';
+import { useSmsCodeForm } from '../../../components/form/use-sms-code-form';
 import { useFormField } from '../../../components/form/use-form-field';
 import { TextField } from '../../../components/form/text-field';
 import { SubmitButton } from '../../../components/form/submit-button';

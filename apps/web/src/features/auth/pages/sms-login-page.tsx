@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { smsLoginInputSchema } from '@pcb/contract';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
-import { useSmsCodeForm } from '../../../components/form/use-contract-form';
+import { useSmsCodeForm } from '../../../components/form/use-sms-code-form';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { MobileField } from '../../../components/mobile-field';
 import { SmsCodeField } from '../../../components/sms-code-field';
