@@ -18,7 +18,7 @@ export function PasswordInput({
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
-  autoComplete: 'current-password' | 'new-password';
+  autoComplete: string;
 }) {
   const [visible, setVisible] = useState(false);
   return (

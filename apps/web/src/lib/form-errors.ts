@@ -1,21 +1,11 @@
-/** A zod issue, as far as a form needs it. */
-export interface FieldIssue {
-  path: readonly PropertyKey[];
-  message: string;
-}
+import { ApiError } from './api-client';
 
 /**
- * The first message per top-level field, from a contract schema's issues, so the form shows
- * exactly the rules the server enforces.
+ * The form field a server refusal is about: the one its `field` (a wire path such as `mobile`
+ * or `ncVerifyDto.token`) names or lies under, when the form has it; else null.
  */
-export function fieldErrors<F extends string>(
-  issues: readonly FieldIssue[],
-): Partial<Record<F, string>> {
-  const errors: Partial<Record<F, string>> = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (typeof field !== 'string') continue;
-    errors[field as F] ??= issue.message;
-  }
-  return errors;
+export function refusedField<F extends string>(error: unknown, fields: readonly F[]): F | null {
+  if (!(error instanceof ApiError) || !error.field) return null;
+  const path = error.field;
+  return fields.find((field) => path === field || path.startsWith(`${field}.`)) ?? null;
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { paymentPasswordErrors } from './payment-password-rules';
+import { schemaErrors } from '../../test/schema-errors';
+import { paymentPasswordSchema } from './payment-password-rules';
+
+const paymentPasswordErrors = (values: object) => schemaErrors(paymentPasswordSchema, values);
 
 const valid = { mobile: '13800138000', smsCode: '123456', password: '385917', confirm: '385917' };
 

@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from 'antd-mobile';
-import { maskMobile, mobileSchema, smsCodeSchema, type MemberInfo } from '@pcb/contract';
+import { maskMobile } from '@pcb/contract';
+import { checkOldMobileMessageInputSchema } from '@pcb/contract/member-auth';
+import { MemberInfo as MemberInfoApi, type MemberInfo } from '@pcb/contract/member-info';
 import { paths } from '../../../lib/paths';
 import { FormField } from '../../../components/form-field';
-import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
-import { useSmsCodeSender } from '../../../components/sms-code-button';
+import { showFail, showSuccess } from '../../../components/feedback';
+import { useSmsCodeForm } from '../../../components/form/use-sms-code-form';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { MobileField } from '../../../components/mobile-field';
 import { SmsCodeField } from '../../../components/sms-code-field';
-import { HumanVerification } from '../../../components/captcha/human-verification';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
 import { sendOldMobileMessage } from '../api/send-old-mobile-message';
 import { useCheckOldMobileMessage } from '../api/check-old-mobile-message';
@@ -19,11 +20,6 @@ interface Ticket {
   value: string;
   /** Local clock time after which the server no longer accepts it. */
   expiresAt: number;
-}
-
-function codeError(code: string): string | undefined {
-  const result = smsCodeSchema.safeParse(code);
-  return result.success ? undefined : result.error.issues[0]?.message;
 }
 
 function Steps({ step }: { step: 1 | 2 }) {
@@ -45,6 +41,8 @@ function Steps({ step }: { step: 1 | 2 }) {
   );
 }
 
+const newMobileSchema = MemberInfoApi.ChangeMobile.input.pick({ mobile: true, smsCode: true });
+
 /** Step 1: a code to the current mobile, checked for a one-time ticket. */
 function OldMobileStep({
   info,
@@ -53,36 +51,27 @@ function OldMobileStep({
   info: MemberInfo;
   onVerified: (t: Ticket) => void;
 }) {
-  const [smsCode, setSmsCode] = useState('');
-  const [error, setError] = useState<string>();
   const verification = useHumanVerification();
-  const sms = useSmsCodeSender(verification);
   const check = useCheckOldMobileMessage();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (check.isPending) return;
-    const found = codeError(smsCode);
-    setError(found);
-    if (found) return;
-    try {
-      const { oldMobileTicket, expiresIn } = await check.mutateAsync(smsCode.trim());
+  const form = useSmsCodeForm({
+    schema: checkOldMobileMessageInputSchema,
+    defaultValues: { smsCode: '' },
+    verification,
+    failMessage: '验证失败，请稍后重试',
+    submit: async ({ smsCode }) => {
+      const { oldMobileTicket, expiresIn } = await check.mutateAsync(smsCode);
       // expiresIn is in seconds; a few are kept back for the time the next step takes to send.
       onVerified({
         value: oldMobileTicket,
         expiresAt: Date.now() + Math.max(0, expiresIn - 5) * 1000,
       });
-    } catch (e) {
-      const codeProblem = sms.explain(e);
-      if (codeProblem) setError(codeProblem);
-      else showFail(errorMessage(e, '验证失败，请稍后重试'));
-    }
-  };
+    },
+  });
 
   return (
     <form
       className="security-form"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={form.onSubmit}
       onFocus={verification.prepare}
       noValidate
     >
@@ -93,33 +82,16 @@ function OldMobileStep({
           {maskMobile(info.mobile)}
         </span>
       </FormField>
-      <div className="security-verify">
-        <HumanVerification verification={verification} />
-      </div>
       <SmsCodeField
+        form={form}
         id="edit-phone-old-code"
-        value={smsCode}
-        onChange={(digits) => {
-          setSmsCode(digits);
-          setError(undefined);
-        }}
-        error={error}
-        sender={sms}
-        onSend={() => void sms.send(sendOldMobileMessage)}
+        send={sendOldMobileMessage}
         sendTestId="edit-phone-send-old-code"
       />
       <div className="security-submit">
-        <Button
-          type="submit"
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={check.isPending}
-          data-testid="edit-phone-next"
-        >
+        <SubmitButton form={form} testId="edit-phone-next">
           下一步
-        </Button>
+        </SubmitButton>
       </div>
       <div className="security-link">
         <Link to="?mode=apply" data-testid="edit-phone-apply-link">
@@ -133,100 +105,52 @@ function OldMobileStep({
 /** Step 2: the new mobile, its code, and the ticket of step 1. */
 function NewMobileStep({ ticket, onExpired }: { ticket: Ticket; onExpired: () => void }) {
   const navigate = useNavigate();
-  const [mobile, setMobile] = useState('');
-  const [smsCode, setSmsCode] = useState('');
-  const [errors, setErrors] = useState<{ mobile?: string; smsCode?: string }>({});
   const verification = useHumanVerification();
-  const sms = useSmsCodeSender(verification, mobile.trim());
   const change = useChangeMobile();
-
-  const mobileError = () => {
-    const result = mobileSchema.safeParse(mobile);
-    return result.success ? undefined : result.error.issues[0]?.message;
-  };
-
-  const sendCode = () => {
-    const found = mobileError();
-    setErrors((e) => ({ ...e, mobile: found }));
-    if (found) return;
-    void sms.send((ncVerifyDto) => sendChangeMobileMessage({ mobile: mobile.trim(), ncVerifyDto }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (change.isPending) return;
-    const found = { mobile: mobileError(), smsCode: codeError(smsCode) };
-    setErrors(found);
-    if (found.mobile || found.smsCode) return;
-    if (Date.now() > ticket.expiresAt) {
-      showFail('原手机号验证已过期，请重新验证');
-      onExpired();
-      return;
-    }
-    try {
-      await change.mutateAsync({
-        mobile: mobile.trim(),
-        smsCode: smsCode.trim(),
-        oldMobileTicket: ticket.value,
-      });
-    } catch (e) {
-      const codeProblem = sms.explain(e);
-      if (codeProblem) setErrors((found) => ({ ...found, smsCode: codeProblem }));
-      else showFail(errorMessage(e, '更换失败，请稍后重试'));
-      return;
-    }
-    showSuccess('手机号已更换');
-    void navigate(paths.accountSecurity, { replace: true });
-  };
+  const form = useSmsCodeForm({
+    schema: newMobileSchema,
+    defaultValues: { mobile: '', smsCode: '' },
+    verification,
+    codeTo: 'mobile',
+    failMessage: '更换失败，请稍后重试',
+    submit: async (values) => {
+      if (Date.now() > ticket.expiresAt) {
+        showFail('原手机号验证已过期，请重新验证');
+        onExpired();
+        return;
+      }
+      await change.mutateAsync({ ...values, oldMobileTicket: ticket.value });
+      showSuccess('手机号已更换');
+      void navigate(paths.accountSecurity, { replace: true });
+    },
+  });
 
   return (
     <form
       className="security-form"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={form.onSubmit}
       onFocus={verification.prepare}
       noValidate
     >
       <h2 className="security-form-title">绑定新手机号</h2>
       <p className="security-form-desc">更换后请使用新手机号登录，其他设备上的登录将失效。</p>
       <MobileField
+        form={form}
+        name="mobile"
         id="edit-phone-new-mobile"
         label="新手机号"
-        value={mobile}
-        onChange={(digits) => {
-          setMobile(digits);
-          setErrors((e) => ({ ...e, mobile: undefined }));
-        }}
-        error={errors.mobile}
         placeholder="请输入新的11位手机号"
       />
-      <div className="security-verify">
-        <HumanVerification verification={verification} />
-      </div>
       <SmsCodeField
+        form={form}
         id="edit-phone-new-code"
-        value={smsCode}
-        onChange={(digits) => {
-          setSmsCode(digits);
-          setErrors((e) => ({ ...e, smsCode: undefined }));
-        }}
-        error={errors.smsCode}
-        sender={sms}
-        onSend={sendCode}
+        send={(ncVerifyDto, mobile) => sendChangeMobileMessage({ mobile, ncVerifyDto })}
         sendTestId="edit-phone-send-new-code"
       />
       <div className="security-submit">
-        <Button
-          type="submit"
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={change.isPending}
-          loadingText="提交中"
-          data-testid="edit-phone-submit"
-        >
+        <SubmitButton form={form} loadingText="提交中" testId="edit-phone-submit">
           确认更换
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

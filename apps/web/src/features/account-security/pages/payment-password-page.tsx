@@ -1,39 +1,42 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, NumberKeyboard, PasscodeInput, type PasscodeInputRef } from 'antd-mobile';
-import { maskMobile, type MemberInfo } from '@pcb/contract';
+import { NumberKeyboard, PasscodeInput, type PasscodeInputRef } from 'antd-mobile';
+import type { z } from 'zod';
+import type { MemberInfo } from '@pcb/contract';
 import { paths } from '../../../lib/paths';
-import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
-import { useSmsCodeSender } from '../../../components/sms-code-button';
+import { showSuccess } from '../../../components/feedback';
 import { SmsCodeField } from '../../../components/sms-code-field';
-import { HumanVerification } from '../../../components/captcha/human-verification';
+import { useSmsCodeForm } from '../../../components/form/use-sms-code-form';
+import { useFormField, type FieldHost } from '../../../components/form/use-form-field';
+import { MobileField } from '../../../components/mobile-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
 import { sendChangePaymentPasswordMessage } from '../api/send-change-payment-password-message';
 import { useChangePaymentPassword } from '../api/change-payment-password';
 import { MemberInfoGate } from '../components/member-info-gate';
 import { OwnerOnly } from '../components/switched-notice';
-import { paymentPasswordErrors, type PaymentPasswordField } from '../payment-password-rules';
+import { paymentPasswordSchema } from '../payment-password-rules';
 import '../account-security.css';
 
+type PaymentPasswordValues = z.input<typeof paymentPasswordSchema>;
+
 function PasscodeField({
+  form,
+  name,
   label,
   testId,
-  value,
-  onChange,
   onFill,
-  error,
   inputRef,
 }: {
+  form: FieldHost<PaymentPasswordValues>;
+  name: 'password' | 'confirm';
   label: string;
   testId: string;
-  value: string;
-  onChange: (value: string) => void;
   onFill?: () => void;
-  error: string | undefined;
   inputRef?: React.Ref<PasscodeInputRef>;
 }) {
+  const { value, onChange, error } = useFormField<PaymentPasswordValues, string>(form, name);
   return (
     <div className="passcode-field">
       <div className="passcode-label" id={`${testId}-label`}>
@@ -62,107 +65,59 @@ function PasscodeField({
 
 function PaymentPasswordForm({ info }: { info: MemberInfo }) {
   const navigate = useNavigate();
-  const [smsCode, setSmsCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<PaymentPasswordField, string>>>({});
   const confirmRef = useRef<PasscodeInputRef>(null);
   const verification = useHumanVerification();
-  const sms = useSmsCodeSender(verification);
   const changeMutation = useChangePaymentPassword();
   const isChange = info.hasPaymentPassword;
-
-  const clearError = (field: PaymentPasswordField) => {
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (changeMutation.isPending) return;
-    const found = paymentPasswordErrors({ mobile: info.mobile, smsCode, password, confirm });
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    try {
-      await changeMutation.mutateAsync({ mobile: info.mobile, smsCode: smsCode.trim(), password });
-    } catch (error) {
-      const codeProblem = sms.explain(error);
-      if (codeProblem) setErrors((found) => ({ ...found, smsCode: codeProblem }));
-      else showFail(errorMessage(error, '支付密码设置失败，请稍后重试'));
-      return;
-    }
-    showSuccess(isChange ? '支付密码已修改' : '支付密码已设置');
-    void navigate(paths.accountSecurity, { replace: true });
-  };
+  const form = useSmsCodeForm({
+    schema: paymentPasswordSchema,
+    defaultValues: { mobile: info.mobile, smsCode: '', password: '', confirm: '' },
+    verification,
+    failMessage: '支付密码设置失败，请稍后重试',
+    submit: async ({ mobile, smsCode, password }) => {
+      await changeMutation.mutateAsync({ mobile, smsCode, password });
+      showSuccess(isChange ? '支付密码已修改' : '支付密码已设置');
+      void navigate(paths.accountSecurity, { replace: true });
+    },
+  });
 
   return (
     <form
       className="security-form"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={form.onSubmit}
       onFocus={verification.prepare}
       noValidate
     >
       <p className="security-form-desc">
         支付密码为6位数字，用于账户余额支付等操作，请勿与登录密码或银行卡密码相同。
       </p>
-      <FormField label="手机号">
-        <span className="form-field-value" data-testid="pay-password-mobile">
-          {maskMobile(info.mobile)}
-        </span>
-      </FormField>
-      <div className="security-verify">
-        <HumanVerification verification={verification} />
-      </div>
+      <MobileField form={form} name="mobile" id="pay-password-mobile" fixed />
       <SmsCodeField
+        form={form}
         id="pay-password-sms-code"
-        value={smsCode}
-        onChange={(digits) => {
-          setSmsCode(digits);
-          clearError('smsCode');
-        }}
-        error={errors.smsCode}
-        sender={sms}
-        onSend={() =>
-          void sms.send((ncVerifyDto) =>
-            sendChangePaymentPasswordMessage({ mobile: info.mobile, ncVerifyDto }),
-          )
+        send={(ncVerifyDto) =>
+          sendChangePaymentPasswordMessage({ mobile: info.mobile, ncVerifyDto })
         }
         sendTestId="pay-password-send-code"
       />
       <PasscodeField
+        form={form}
+        name="password"
         label={isChange ? '新支付密码' : '设置支付密码'}
         testId="pay-password-input"
-        value={password}
-        onChange={(value) => {
-          setPassword(value);
-          clearError('password');
-        }}
         onFill={() => confirmRef.current?.focus()}
-        error={errors.password}
       />
       <PasscodeField
+        form={form}
+        name="confirm"
         label="确认支付密码"
         testId="pay-password-confirm"
-        value={confirm}
-        onChange={(value) => {
-          setConfirm(value);
-          clearError('confirm');
-        }}
-        error={errors.confirm}
         inputRef={confirmRef}
       />
       <div className="security-submit">
-        <Button
-          type="submit"
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={changeMutation.isPending}
-          loadingText="提交中"
-          data-testid="pay-password-submit"
-        >
+        <SubmitButton form={form} loadingText="提交中" testId="pay-password-submit">
           确认
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,38 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from 'antd-mobile';
-import { changePasswordInputSchema, maskMobile, mobileSchema } from '@pcb/contract';
-import { fieldErrors } from '../../../lib/form-errors';
-import { FormField } from '../../../components/form-field';
-import { errorMessage, showFail } from '../../../components/feedback';
-import { PASSWORD_RULE, PasswordInput } from '../../../components/password-input';
-import { useSmsCodeSender } from '../../../components/sms-code-button';
+import { changePasswordInputSchema } from '@pcb/contract';
+import { PASSWORD_RULE } from '../../../components/password-input';
 import { MobileField } from '../../../components/mobile-field';
 import { SmsCodeField } from '../../../components/sms-code-field';
-import { HumanVerification } from '../../../components/captcha/human-verification';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
+import { useSmsCodeForm } from '../../../components/form/use-sms-code-form';
+import { withConfirmation } from '../../../components/form/form-schema';
+import { TextField } from '../../../components/form/text-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { sendChangePasswordMessage } from '../api/send-change-password-message';
 import { useChangePassword } from '../api/change-password';
 
-type Field = 'mobile' | 'smsCode' | 'password' | 'confirm';
-
 /** The new password twice: the contract's rules, then the second entry must match the first. */
-export function passwordResetErrors(values: {
-  mobile: string;
-  smsCode: string;
-  password: string;
-  confirm: string;
-}): Partial<Record<Field, string>> {
-  const parsed = changePasswordInputSchema.safeParse({
-    areaCode: '86',
-    mobile: values.mobile,
-    smsCode: values.smsCode,
-    password: values.password,
-  });
-  const errors = parsed.success ? {} : fieldErrors<Field>(parsed.error.issues);
-  if (!values.confirm) errors.confirm = '请再次输入新密码';
-  else if (values.confirm !== values.password) errors.confirm = '两次输入的密码不一致';
-  return errors;
-}
+export const passwordResetSchema = withConfirmation(
+  changePasswordInputSchema.pick({ mobile: true, smsCode: true, password: true }),
+  { empty: '请再次输入新密码', mismatch: '两次输入的密码不一致' },
+);
 
 /**
  * Mobile, SMS code and a new login password (MemberAuth/ChangePassword). `ownMobile` fixes the
@@ -49,134 +31,59 @@ export function PasswordResetForm({
   submitText: string;
   onChanged: (mobile: string) => void;
 }) {
-  const [mobileInput, setMobileInput] = useState('');
-  const [smsCode, setSmsCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const verification = useHumanVerification();
-  const mobile = ownMobile ?? mobileInput.trim();
-  const sms = useSmsCodeSender(verification, mobile);
   const changeMutation = useChangePassword();
   const id = (name: string) => `${idPrefix}-${name}`;
-
-  const clearError = (field: Field) => {
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const sendCode = () => {
-    const result = mobileSchema.safeParse(mobile);
-    if (!result.success) {
-      setErrors((e) => ({ ...e, mobile: result.error.issues[0]?.message }));
-      return;
-    }
-    void sms.send((ncVerifyDto) => sendChangePasswordMessage({ mobile, ncVerifyDto }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (changeMutation.isPending) return;
-    const found = passwordResetErrors({ mobile, smsCode, password, confirm });
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    try {
-      await changeMutation.mutateAsync({
-        areaCode: '86',
-        mobile,
-        smsCode: smsCode.trim(),
-        password,
-      });
-    } catch (error) {
-      const codeProblem = sms.explain(error);
-      if (codeProblem) setErrors((e) => ({ ...e, smsCode: codeProblem }));
-      else showFail(errorMessage(error, '密码设置失败，请稍后重试'));
-      return;
-    }
-    onChanged(mobile);
-  };
+  const form = useSmsCodeForm({
+    schema: passwordResetSchema,
+    defaultValues: { mobile: ownMobile ?? '', smsCode: '', password: '', confirm: '' },
+    verification,
+    codeTo: 'mobile',
+    failMessage: '密码设置失败，请稍后重试',
+    submit: async ({ mobile, smsCode, password }) => {
+      await changeMutation.mutateAsync({ areaCode: '86', mobile, smsCode, password });
+      onChanged(mobile);
+    },
+  });
 
   return (
-    <form
-      className="auth-card"
-      onSubmit={(e) => void submit(e)}
-      onFocus={verification.prepare}
-      noValidate
-    >
-      {ownMobile ? (
-        <FormField label="手机号">
-          <span className="form-field-value" data-testid={id('mobile')}>
-            {maskMobile(ownMobile)}
-          </span>
-        </FormField>
-      ) : (
-        <MobileField
-          id={id('mobile')}
-          value={mobileInput}
-          onChange={(digits) => {
-            setMobileInput(digits);
-            clearError('mobile');
-          }}
-          error={errors.mobile}
-          placeholder="注册时使用的手机号"
-        />
-      )}
-      <div className="auth-verify">
-        <HumanVerification verification={verification} />
-      </div>
+    <form className="auth-card" onSubmit={form.onSubmit} onFocus={verification.prepare} noValidate>
+      <MobileField
+        form={form}
+        name="mobile"
+        id={id('mobile')}
+        placeholder="注册时使用的手机号"
+        fixed={Boolean(ownMobile)}
+      />
       <SmsCodeField
+        form={form}
         id={id('sms-code')}
-        value={smsCode}
-        onChange={(digits) => {
-          setSmsCode(digits);
-          clearError('smsCode');
-        }}
-        error={errors.smsCode}
-        sender={sms}
-        onSend={sendCode}
+        send={(ncVerifyDto, mobile) => sendChangePasswordMessage({ mobile, ncVerifyDto })}
         sendTestId={id('send-code')}
       />
-      <FormField
+      <TextField
+        form={form}
+        name="password"
+        id={id('password')}
         label="新密码"
-        htmlFor={id('password')}
-        error={errors.password}
         hint={PASSWORD_RULE}
-      >
-        <PasswordInput
-          id={id('password')}
-          value={password}
-          onChange={(value) => {
-            setPassword(value);
-            clearError('password');
-          }}
-          placeholder="设置新的登录密码"
-          autoComplete="new-password"
-        />
-      </FormField>
-      <FormField label="确认密码" htmlFor={id('password-confirm')} error={errors.confirm}>
-        <PasswordInput
-          id={id('password-confirm')}
-          value={confirm}
-          onChange={(value) => {
-            setConfirm(value);
-            clearError('confirm');
-          }}
-          placeholder="再次输入新密码"
-          autoComplete="new-password"
-        />
-      </FormField>
+        placeholder="设置新的登录密码"
+        autoComplete="new-password"
+        password
+      />
+      <TextField
+        form={form}
+        name="confirm"
+        id={id('password-confirm')}
+        label="确认密码"
+        placeholder="再次输入新密码"
+        autoComplete="new-password"
+        password
+      />
       <div className="auth-submit">
-        <Button
-          type="submit"
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={changeMutation.isPending}
-          loadingText="提交中"
-          data-testid={id('submit')}
-        >
+        <SubmitButton form={form} loadingText="提交中" testId={id('submit')}>
           {submitText}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

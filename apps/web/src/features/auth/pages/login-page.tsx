@@ -1,29 +1,30 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button, Input } from 'antd-mobile';
-import type { NcVerifyDto } from '@pcb/contract';
+import { useWatch } from 'react-hook-form';
+import { loginInputSchema } from '@pcb/contract';
 import { ApiError } from '../../../lib/api-client';
 import { logout } from '../../../lib/auth-session';
 import { paths } from '../../../lib/paths';
 import { useCountdown } from '../../../lib/use-countdown';
-import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage, showFail, showToast } from '../../../components/feedback';
+import { errorMessage } from '../../../components/feedback';
 import { HumanVerification } from '../../../components/captcha/human-verification';
-import {
-  useHumanVerification,
-  verificationFailure,
-} from '../../../components/captcha/use-human-verification';
-import { PasswordInput } from '../../../components/password-input';
+import { useHumanVerification } from '../../../components/captcha/use-human-verification';
+import { useContractForm } from '../../../components/form/use-contract-form';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { AuthHero } from '../components/auth-hero';
+import { AccountPasswordFields } from '../components/account-password-fields';
 import { useLogin } from '../api/login';
+import { accountPasswordSchema } from '../account-password-schema';
 import { continueAfterLogin } from '../continue-after-login';
 import { WechatLoginEntry } from '../components/wechat-login-entry';
 import '../auth.css';
 
-interface LoginErrors {
-  account?: string;
-  password?: string;
+interface Refusal {
+  message: string;
+  throttled: boolean;
+  /** The account it was about, as typed. */
+  account: string;
 }
 
 /** Navigation state a page may hand to /login (after a password change). */
@@ -67,77 +68,60 @@ function LoginRefusal({
   );
 }
 
+const loginFormSchema = accountPasswordSchema(loginInputSchema.shape);
+
 /** /login: account (mobile or user name) + password + human verification. */
 export function LoginPage({ announcement }: { announcement?: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const arrival = location.state as LoginLocationState | null;
-  const [account, setAccount] = useState(() => arrival?.account ?? '');
   const sessionEnded = arrival?.sessionEnded === true;
 
   useEffect(() => {
     if (sessionEnded) logout();
   }, [sessionEnded]);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<LoginErrors>({});
   // The server's last refusal ("账号或密码错误，还可尝试3次"), kept in view until the next try.
-  const [refusal, setRefusal] = useState<{ message: string; throttled: boolean } | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const wait = useCountdown();
-  const [verifying, setVerifying] = useState(false);
   const verification = useHumanVerification();
   const loginMutation = useLogin();
-  const waiting = wait.secondsLeft > 0;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (loginMutation.isPending || verifying || waiting) return;
-    const found: LoginErrors = {};
-    if (!account.trim()) found.account = '请输入手机号或用户名';
-    if (!password) found.password = '请输入密码';
-    setErrors(found);
-    if (found.account || found.password) return;
-
-    // One tap: the verification runs now if it has not yet, then the login goes on.
-    let ncVerifyDto: NcVerifyDto;
-    setVerifying(true);
-    try {
-      ncVerifyDto = await verification.ensure();
-    } catch (error) {
-      showToast(verificationFailure(error));
-      return;
-    } finally {
-      setVerifying(false);
-    }
-
-    let accessToken: string;
-    try {
-      ({ accessToken } = await loginMutation.mutateAsync({
-        userNameOrMobile: account.trim(),
-        password,
+  const form = useContractForm({
+    schema: loginFormSchema,
+    defaultValues: { userNameOrMobile: arrival?.account ?? '', password: '' },
+    verification,
+    failMessage: '登录失败，请稍后重试',
+    submit: async (values, ncVerifyDto) => {
+      const { accessToken } = await loginMutation.mutateAsync({
+        ...values,
         userAgent: navigator.userAgent.slice(0, 1024),
         ncVerifyDto,
-      }));
-    } catch (error) {
+      });
+      setRefusal(null);
+      await continueAfterLogin(accessToken, navigate);
+    },
+    onRefused: (error) => {
       // A refusal (429), or the wrong password that used the last free try, says when the
       // next try is allowed (Retry-After).
       const retryAfter = error instanceof ApiError ? error.retryAfterSeconds : null;
       const throttled = retryAfter !== null || (error instanceof ApiError && error.status === 429);
       const message = errorMessage(error, '登录失败，请稍后重试');
-      if (throttled) {
+      setRefusal({
         // "登录尝试过于频繁，请30秒后再试，…": the headline stays, the live countdown below
         // replaces the wait the message was written with.
-        setRefusal({ message: message.split('，')[0] ?? message, throttled });
-      } else {
-        showFail(message);
-        setRefusal({ message, throttled });
-      }
+        message: throttled ? (message.split('，')[0] ?? message) : message,
+        throttled,
+        account: form.getValues('userNameOrMobile'),
+      });
       if (retryAfter) wait.start(retryAfter);
-      verification.renew();
-      return;
-    }
-    setRefusal(null);
-    await continueAfterLogin(accessToken, navigate);
-  };
+      return throttled;
+    },
+  });
+
+  // A refusal is about the account typed then; another account may try at once.
+  const account = useWatch({ control: form.control, name: 'userNameOrMobile' });
+  const shown = refusal?.account === account ? refusal : null;
+  const waiting = shown !== null && wait.secondsLeft > 0;
 
   return (
     <div className="auth-page" data-testid="login-page">
@@ -146,38 +130,11 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
       {announcement}
       <form
         className="auth-card"
-        onSubmit={(e) => void submit(e)}
+        onSubmit={form.onSubmit}
         onFocus={verification.prepare}
         noValidate
       >
-        <FormField label="账号" htmlFor="login-account" error={errors.account}>
-          <Input
-            id="login-account"
-            data-testid="login-account"
-            value={account}
-            onChange={(value) => {
-              setAccount(value);
-              // A refusal is about the account typed then; another account may try at once.
-              if (refusal) {
-                setRefusal(null);
-                wait.start(0);
-              }
-            }}
-            placeholder="手机号/用户名"
-            autoComplete="username"
-            maxLength={64}
-            clearable
-          />
-        </FormField>
-        <FormField label="密码" htmlFor="login-password" error={errors.password}>
-          <PasswordInput
-            id="login-password"
-            value={password}
-            onChange={setPassword}
-            placeholder="请输入密码"
-            autoComplete="current-password"
-          />
-        </FormField>
+        <AccountPasswordFields form={form} idPrefix="login" passwordPlaceholder="请输入密码" />
         <div className="auth-forget">
           <Link to={paths.forgetPassword} data-testid="link-forget-password">
             忘记密码？
@@ -186,26 +143,16 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
         <div className="auth-verify">
           <HumanVerification verification={verification} />
         </div>
-        {refusal && (
+        {shown && (
           <LoginRefusal
-            message={refusal.message}
-            throttled={refusal.throttled}
+            message={shown.message}
+            throttled={shown.throttled}
             secondsLeft={wait.secondsLeft}
           />
         )}
-        <Button
-          type="submit"
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          disabled={waiting}
-          loading={verifying || loginMutation.isPending}
-          loadingText={verifying ? '验证中' : '登录中'}
-          data-testid="login-submit"
-        >
+        <SubmitButton form={form} disabled={waiting} loadingText="登录中" testId="login-submit">
           {waiting ? `登录(${wait.secondsLeft}s)` : '登录'}
-        </Button>
+        </SubmitButton>
         <WechatLoginEntry />
         <div className="auth-links auth-links-split">
           <Link to={paths.smsLogin} replace data-testid="link-sms-login">

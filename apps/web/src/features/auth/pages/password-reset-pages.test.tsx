@@ -7,7 +7,8 @@ import { envelope } from '../../../test/api-mock';
 import { baseApi, currentPath, logIn, passVerification, typeInto } from '../../../test/base-api';
 import { renderApp } from '../../../test/render-app';
 import { expectFieldError, expectToast } from '../../../test/ui-text';
-import { passwordResetErrors } from '../components/password-reset-form';
+import { schemaErrors } from '../../../test/schema-errors';
+import { passwordResetSchema } from '../components/password-reset-form';
 
 vi.mock('../../../components/captcha/altcha-solver', () => ({
   preloadAltcha: () => Promise.resolve(),
@@ -21,6 +22,8 @@ beforeEach(() => {
   queryClient.clear();
 });
 afterEach(() => vi.unstubAllGlobals());
+
+const passwordResetErrors = (values: object) => schemaErrors(passwordResetSchema, values);
 
 describe('passwordResetErrors', () => {
   const valid = {

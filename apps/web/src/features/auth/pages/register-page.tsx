@@ -1,19 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Checkbox } from 'antd-mobile';
-import { MOBILE_PATTERN, maskMobile, mobileSchema, registerInputSchema } from '@pcb/contract';
+import { Checkbox } from 'antd-mobile';
+import { z } from 'zod';
+import { registerInputSchema } from '@pcb/contract';
 import { saveAccessToken } from '../../../lib/auth-session';
 import { paths } from '../../../lib/paths';
 import { getBdVid, getSessionFrom } from '../../../lib/storage';
-import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
-import { useSmsCodeSender } from '../../../components/sms-code-button';
+import { showSuccess } from '../../../components/feedback';
+import { useSmsCodeForm } from '../../../components/form/use-sms-code-form';
+import { useFormField } from '../../../components/form/use-form-field';
+import { TextField } from '../../../components/form/text-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { MobileField } from '../../../components/mobile-field';
 import { SmsCodeField } from '../../../components/sms-code-field';
-import { PASSWORD_RULE, PasswordInput } from '../../../components/password-input';
-import { fieldErrors } from '../../../lib/form-errors';
-import { HumanVerification } from '../../../components/captcha/human-verification';
+import { PASSWORD_RULE } from '../../../components/password-input';
 import { useHumanVerification } from '../../../components/captcha/use-human-verification';
 import { AuthHero } from '../components/auth-hero';
 import { MemberAgreementLink } from '../components/member-agreement';
@@ -21,67 +21,37 @@ import { useSendRegisterMessage } from '../api/send-register-message';
 import { useRegister } from '../api/register';
 import '../auth.css';
 
-type Field = 'mobile' | 'smsCode' | 'password' | 'agreement';
-type FieldErrors = Partial<Record<Field, string>>;
+const registerFormSchema = registerInputSchema
+  .pick({ mobile: true, smsCode: true, password: true })
+  // The box starts unticked; the contract's rule says why it must be ticked.
+  .extend({ agreement: z.boolean().pipe(registerInputSchema.shape.agreement) });
+
+type RegisterFormValues = z.input<typeof registerFormSchema>;
 
 /** /register: mobile + SMS code + password, accepting the member agreement. */
 export function RegisterPage() {
   const navigate = useNavigate();
-  const [mobile, setMobile] = useState('');
-  const [smsCode, setSmsCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const verification = useHumanVerification();
-  const sms = useSmsCodeSender(verification, mobile.trim());
   const sendMutation = useSendRegisterMessage();
   const registerMutation = useRegister();
-
-  const setError = (field: Field, message: string | undefined) =>
-    setErrors((current) => ({ ...current, [field]: message }));
-
-  const checkMobile = () => {
-    const result = mobileSchema.safeParse(mobile);
-    setError('mobile', result.success ? undefined : result.error.issues[0]?.message);
-    return result.success;
-  };
-
-  const sendCode = async () => {
-    if (!checkMobile()) return;
-    await sms.send((ncVerifyDto) =>
-      sendMutation.mutateAsync({ mobile: mobile.trim(), ncVerifyDto }),
-    );
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (registerMutation.isPending) return;
-    const parsed = registerInputSchema.safeParse({
-      mobile,
-      smsCode,
-      password,
-      agreement: agreed,
-      from: getSessionFrom()?.slice(0, 64) || undefined,
-      bd_vid: getBdVid()?.slice(0, 256) || undefined,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors<Field>(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      const { accessToken } = await registerMutation.mutateAsync(parsed.data);
+  const form = useSmsCodeForm({
+    schema: registerFormSchema,
+    defaultValues: { mobile: '', smsCode: '', password: '', agreement: false },
+    verification,
+    codeTo: 'mobile',
+    failMessage: '注册失败，请稍后重试',
+    submit: async (values) => {
+      const { accessToken } = await registerMutation.mutateAsync({
+        ...values,
+        from: getSessionFrom()?.slice(0, 64) || undefined,
+        bd_vid: getBdVid()?.slice(0, 256) || undefined,
+      });
       saveAccessToken(accessToken);
       showSuccess('注册成功');
       void navigate(paths.member, { replace: true });
-    } catch (error) {
-      const codeProblem = sms.explain(error);
-      if (codeProblem) setError('smsCode', codeProblem);
-      else showFail(errorMessage(error, '注册失败，请稍后重试'));
-    }
-  };
-
-  const mobileValid = MOBILE_PATTERN.test(mobile.trim());
+    },
+  });
+  const agreement = useFormField<RegisterFormValues, boolean>(form, 'agreement');
 
   return (
     <div className="auth-page" data-testid="register-page">
@@ -89,89 +59,51 @@ export function RegisterPage() {
       <AuthHero title="注册会员" />
       <form
         className="auth-card"
-        onSubmit={(e) => void submit(e)}
+        onSubmit={form.onSubmit}
         onFocus={verification.prepare}
         noValidate
       >
         <MobileField
+          form={form}
+          name="mobile"
           id="register-mobile"
-          value={mobile}
-          onChange={(digits) => {
-            setMobile(digits);
-            if (errors.mobile) setError('mobile', undefined);
-          }}
-          onBlur={() => mobile && checkMobile()}
-          error={errors.mobile}
-          hint={mobileValid ? `验证码将发送至 ${maskMobile(mobile.trim())}` : undefined}
+          sendHint
           placeholder="请输入11位手机号"
         />
-        <div className="auth-verify">
-          <HumanVerification verification={verification} />
-        </div>
         <SmsCodeField
+          form={form}
           id="register-sms-code"
-          value={smsCode}
-          onChange={(digits) => {
-            setSmsCode(digits);
-            if (errors.smsCode) setError('smsCode', undefined);
-          }}
-          error={errors.smsCode}
-          sender={sms}
-          onSend={() => void sendCode()}
+          send={(ncVerifyDto, mobile) => sendMutation.mutateAsync({ mobile, ncVerifyDto })}
           sendTestId="register-send-code"
         />
-        <FormField
+        <TextField
+          form={form}
+          name="password"
+          id="register-password"
           label="密码"
-          htmlFor="register-password"
-          error={errors.password}
           hint={PASSWORD_RULE}
-        >
-          <PasswordInput
-            id="register-password"
-            value={password}
-            onChange={(value) => {
-              setPassword(value);
-              if (errors.password) setError('password', undefined);
-            }}
-            placeholder="设置登录密码"
-            autoComplete="new-password"
-          />
-        </FormField>
+          placeholder="设置登录密码"
+          autoComplete="new-password"
+          password
+        />
         <div className="auth-agreement">
           <Checkbox
-            checked={agreed}
-            onChange={(checked) => {
-              setAgreed(checked);
-              if (checked) setError('agreement', undefined);
-            }}
+            checked={agreement.value}
+            onChange={agreement.onChange}
             data-testid="register-agreement"
           >
             我已阅读并同意
           </Checkbox>
-          <MemberAgreementLink
-            onAgree={() => {
-              setAgreed(true);
-              setError('agreement', undefined);
-            }}
-          />
+          <MemberAgreementLink onAgree={() => agreement.onChange(true)} />
         </div>
-        {errors.agreement && (
+        {agreement.error && (
           <div className="auth-agreement-error" role="alert">
-            {errors.agreement}
+            {agreement.error}
           </div>
         )}
-        <Button
-          type="submit"
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={registerMutation.isPending}
-          loadingText="注册中"
-          data-testid="register-submit"
-        >
+        <SubmitButton form={form} loadingText="注册中" testId="register-submit">
           注册
-        </Button>
+        </SubmitButton>
         <div className="auth-links">
           <span>已有账号？</span>
           <Link to={paths.login} data-testid="link-login">

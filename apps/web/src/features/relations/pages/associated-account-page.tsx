@@ -1,7 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from 'antd-mobile';
-import { maskMobile, mobileSchema, type Relation } from '@pcb/contract';
+import { maskMobile } from '@pcb/contract';
+import { MemberRelationApprove, type Relation } from '@pcb/contract/member-relation';
 import { useIsLoggedIn } from '../../../lib/auth-session';
 import { paths } from '../../../lib/paths';
 import { useRelationContext } from '../../../lib/relation-context';
@@ -11,6 +12,8 @@ import { PageError, PageLoading } from '../../../components/page-status';
 import { confirmDialog, errorMessage, showFail, showSuccess } from '../../../components/feedback';
 import { CheckCircleIcon, UsersIcon } from '../../../components/icons';
 import { MobileField } from '../../../components/mobile-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useRelationList } from '../api/get-relation-list';
 import { useApplyRelation } from '../api/apply-relation';
 import { useApproveRelation } from '../api/approve-relation';
@@ -169,59 +172,42 @@ function RelationSection({
  * or not, and so does this form: it never tells whether a number has an account.
  */
 function InviteForm() {
-  const [mobile, setMobile] = useState('');
-  const [error, setError] = useState<string>();
   const [invited, setInvited] = useState<string | null>(null);
   const apply = useApplyRelation();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (apply.isPending) return;
-    const parsed = mobileSchema.safeParse(mobile);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    try {
-      await apply.mutateAsync(parsed.data);
-      setMobile('');
-      setInvited(parsed.data);
+  const form = useContractForm({
+    schema: MemberRelationApprove.Apply.input,
+    defaultValues: { mobile: '' },
+    failMessage: '邀请失败，请稍后重试',
+    submit: async ({ mobile }) => {
+      await apply.mutateAsync(mobile);
+      form.setValue('mobile', '');
+      setInvited(mobile);
       showSuccess('邀请已发出');
-    } catch (e) {
-      showFail(errorMessage(e, '邀请失败，请稍后重试'));
-    }
-  };
+    },
+  });
 
   return (
-    <form className="relation-card" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="relation-card" onSubmit={form.onSubmit} noValidate>
       <h2 className="relation-card-title">邀请关联</h2>
       <p className="relation-hint relation-hint-lead">
         输入同事注册会员时使用的手机号。对方同意后，您可以在「会员设置」中切换到对方账号。
       </p>
       <MobileField
+        form={form}
+        name="mobile"
         id="relation-invite-mobile"
         label="手机号"
-        value={mobile}
-        onChange={(digits) => {
-          setMobile(digits);
-          setError(undefined);
-        }}
-        error={error}
         placeholder="请输入对方的11位手机号"
       />
       <div className="relation-submit">
-        <Button
-          type="submit"
-          block
-          color="primary"
-          shape="rounded"
-          loading={apply.isPending}
+        <SubmitButton
+          form={form}
+          size="middle"
           loadingText="发送中"
-          data-testid="relation-invite-submit"
+          testId="relation-invite-submit"
         >
           发送邀请
-        </Button>
+        </SubmitButton>
       </div>
       {invited && (
         <div className="relation-sent" role="status" data-testid="relation-invite-sent">
