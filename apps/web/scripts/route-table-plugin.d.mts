@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
-/** The lazily loaded screens of src/app/router.tsx: component name → import specifier. */
-export function readLazyScreens(root: string): Map<string, string>;
+/** The import specifiers of the lazily loaded screens of src/app/route-table.ts. */
+export function readLazyScreens(root: string): Set<string>;
 
 /**
  * Writes `.vite/routes.json` beside Vite's manifest: every route pattern of the app's route
@@ -10,9 +10,8 @@ export function readLazyScreens(root: string): Map<string, string>;
  * chunks in the HTML it serves, and the bundle report and the bench read them to size each
  * screen (docs/decisions/0012-page-loading.md).
  *
- * The table is read from its two sources as they are written: the `lazy(() => import(…))`
- * screens and `<Route path={routeMeta.<key>.path} element={<Screen />} />` rows of
- * src/app/router.tsx, and the paths of src/app/route-meta.ts. A screen that cannot be paired
- * with a path fails the build rather than silently losing its preload.
+ * The rows are those of src/app/route-table.ts, loaded as the app loads them; each row's
+ * `page: () => import('./routes/…')` names its screen. A row whose page is not a lazy chunk of
+ * this build fails the build rather than silently losing its preload.
  */
 export function routeTable(): Plugin;

@@ -3,18 +3,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runnerImport } from 'vite';
 
-const ROUTER = 'src/app/router.tsx';
+const TABLE = 'src/app/route-table.ts';
+const PAGE_IMPORT = /page:\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g;
 
 /** @type {import('./route-table-plugin.d.mts').readLazyScreens} */
 export function readLazyScreens(root) {
-  const router = readFileSync(path.join(root, ROUTER), 'utf8');
-  const screens = new Map();
-  for (const [, name, specifier] of router.matchAll(
-    /const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g,
-  )) {
-    screens.set(name, specifier);
-  }
-  return screens;
+  const table = readFileSync(path.join(root, TABLE), 'utf8');
+  return new Set([...table.matchAll(PAGE_IMPORT)].map(([, specifier]) => specifier));
+}
+
+/** The one module a row's `page` loader imports, as the module runner rewrote it. */
+function pageSpecifier(page) {
+  const literals = [...String(page).matchAll(/import\w*\(\s*(["'])([^"']+)\1\s*\)/g)];
+  return literals.length === 1 ? literals[0][2] : null;
 }
 
 /** @type {import('./route-table-plugin.d.mts').routeTable} */
@@ -26,32 +27,32 @@ export function routeTable() {
     configResolved(config) {
       root = config.root;
     },
-    async generateBundle() {
-      const routerFile = path.join(root, ROUTER);
-      const router = readFileSync(routerFile, 'utf8');
-      const screens = readLazyScreens(root);
-      const { module } = await runnerImport(path.join(root, 'src/app/route-meta.ts'), {
+    async generateBundle(_options, bundle) {
+      const tableFile = path.join(root, TABLE);
+      const { module } = await runnerImport(tableFile, {
         configFile: false,
         root,
         logLevel: 'silent',
       });
+      const rows = Object.entries(module.routeTable);
+      // The lazy chunks the build made, by the module each one loads.
+      const lazyModules = new Set(
+        Object.values(bundle).flatMap((c) =>
+          c.type === 'chunk' && c.isDynamicEntry && c.facadeModuleId ? [c.facadeModuleId] : [],
+        ),
+      );
       const routes = {};
-      for (const [, key, name] of router.matchAll(
-        /<Route\s+path=\{routeMeta\.(\w+)\.path\}\s+element=\{<(\w+)\s*\/>\}/g,
-      )) {
-        const pattern = module.routeMeta[key]?.path;
-        const specifier = screens.get(name);
-        const resolved = specifier ? await this.resolve(specifier, routerFile) : null;
-        if (!pattern || !resolved) {
-          this.error(`route-table: cannot pair routeMeta.${key} with ${name}`);
+      for (const [key, row] of rows) {
+        const specifier = pageSpecifier(row.page);
+        const resolved = specifier ? await this.resolve(specifier, tableFile) : null;
+        if (!resolved || !lazyModules.has(resolved.id)) {
+          this.error(`route-table: row ${key}: page must be () => import('./routes/…')`);
         }
-        routes[pattern] = path.relative(root, resolved.id).split(path.sep).join('/');
+        routes[row.path] = path.relative(root, resolved.id).split(path.sep).join('/');
       }
-      const paired = Object.keys(routes).length;
-      if (paired !== screens.size) {
-        this.error(
-          `route-table: ${screens.size} lazy screens in router.tsx, ${paired} paired with a path`,
-        );
+      const counted = readLazyScreens(root).size;
+      if (counted !== rows.length) {
+        this.error(`route-table: ${rows.length} rows in ${TABLE}, ${counted} page imports read`);
       }
       this.emitFile({
         type: 'asset',

@@ -13,7 +13,8 @@ import { ConsultProvider } from './consult-popup';
 import { ensureMemberInfo } from './ensure-member-info';
 import { Footer } from './footer';
 import { nextAnimation } from './page-animation';
-import { decideAccess, metaForPath, tabIndexForPath, type WechatLoginState } from './route-meta';
+import { decideAccess, type WechatLoginState } from './route-guard';
+import { routeForPath, tabIndexForPath } from './route-table';
 import { reportFirstVisit } from './visit-report';
 
 function DocumentRedirect({ href }: { href: string }) {
@@ -80,11 +81,11 @@ function useWechatLogin(
   return outcome?.key === key ? outcome.state : ('pending' satisfies WechatLoginState);
 }
 
-/** Root of every route: navigation guard, titles, page transitions and the footer. */
+/** Root of every route: navigation guard, titles, page transitions and the footer, from the route's row. */
 export function AppLayout() {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const meta = metaForPath(location.pathname);
+  const row = routeForPath(location.pathname);
   const loggedIn = useIsLoggedIn();
   // Whether the member was logged in when this navigation arrived: logging in on /login is not
   // arriving there logged in (the login flow itself goes on to the returnUrl).
@@ -100,7 +101,7 @@ export function AppLayout() {
   const [navigated, setNavigated] = useState(false);
 
   const wechatLogin = useWechatLogin(
-    meta?.requiresLogin === true &&
+    row?.access === 'member' &&
       !loggedIn &&
       isWeChatBrowser() &&
       !isMiniProgram() &&
@@ -110,7 +111,7 @@ export function AppLayout() {
 
   // Read during render on purpose: until the effect below runs, it still holds the path
   // the navigation came from.
-  const decision = decideAccess(meta, {
+  const decision = decideAccess(row, {
     isLoggedIn: loggedIn,
     // eslint-disable-next-line react-hooks/refs
     fromPath: previousPath.current,
@@ -125,8 +126,8 @@ export function AppLayout() {
   }, [location.pathname]);
 
   useEffect(() => {
-    if (meta && decision.type === 'allow') document.title = meta.title;
-  }, [meta, decision.type]);
+    if (row && decision.type === 'allow') document.title = row.title;
+  }, [row, decision.type]);
 
   // Before paint, so the new page mounts with the right transition class.
   useLayoutEffect(() => {
@@ -164,7 +165,7 @@ export function AppLayout() {
   if (decision.type === 'continue') return <ContinueRedirect to={decision.to} />;
   if (decision.type === 'wait') return <PageLoading text="正在登录" />;
 
-  const showFooter = meta?.showFooter === true;
+  const showFooter = row?.footer !== undefined;
   const animated = navigated && jdbAnimation !== '';
 
   return (
@@ -177,7 +178,8 @@ export function AppLayout() {
           data-testid="app-page"
         >
           <Suspense fallback={<PageLoading />}>
-            <Outlet />
+            {/* The header's back arrow reads it (components/page-header.tsx). */}
+            <Outlet context={row?.back} />
           </Suspense>
         </div>
       </div>

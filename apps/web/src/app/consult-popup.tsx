@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useAppStore } from '../lib/app-store';
 import { clearToasts } from '../components/feedback';
-import { FOOTER_TABS } from './route-meta';
+import { FOOTER_TABS } from './footer-tabs';
 
 // The sheet (antd-mobile Popup and its animation library) loads on the first open.
 const ConsultSheet = lazy(() => import('./consult-sheet'));

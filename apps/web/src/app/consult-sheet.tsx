@@ -1,5 +1,5 @@
 import { Popup } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
+import { CloseIcon } from '../components/icons';
 import { ConsultingPanel } from '../features/consulting/components/consulting-panel';
 
 /** The bottom sheet of the 咨询 tab: rounded top, close icon at the top left. */
@@ -26,7 +26,7 @@ export default function ConsultSheet({
             onClick={onClose}
             data-testid="consult-popup-close"
           >
-            <CloseOutline />
+            <CloseIcon />
           </button>
           <h2 className="consult-popup-title" id="consult-popup-title">
             业务咨询

@@ -4,7 +4,7 @@ import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
 import { CalculatorIcon, ChatIcon, HomeIcon, UserIcon } from '../components/icons';
 import { useConsult } from './consult-popup';
-import { FOOTER_TABS } from './route-meta';
+import { FOOTER_TABS } from './footer-tabs';
 
 const tabs = [
   { index: FOOTER_TABS.home, key: 'home', title: '首页', icon: <HomeIcon /> },

@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-// Line icons drawn by hand for the app shell, the member centre and the account screens:
-// antd-mobile-icons' versions weigh about 1 KB gzip each, which every screen would pay for.
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+// The app's one icon set (docs/decisions/0017-route-table-and-icons.md): line icons drawn on
+// this base, on a 24 px grid. antd-mobile-icons' versions weigh 1 to 4 KB gzip each, which
+// every screen would pay for. An icon that one screen alone uses is drawn beside that screen.
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -151,5 +152,11 @@ export const SpeakerIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <path d="M3.5 9.5v5h3.5l5 4v-13l-5 4H3.5z" />
     <path d="M15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11" />
+  </Icon>
+);
+
+export const CloseIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m6 6 12 12M18 6 6 18" />
   </Icon>
 );

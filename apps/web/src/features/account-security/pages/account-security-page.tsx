@@ -146,7 +146,7 @@ function LogoutEverywhere() {
 export function AccountSecurityPage({ switchedBanner }: { switchedBanner?: ReactNode }) {
   return (
     <div className="security-page" data-testid="security-page">
-      <PageHeader backTo={paths.member}>账户安全</PageHeader>
+      <PageHeader>账户安全</PageHeader>
       <OwnerOnly switchedBanner={switchedBanner}>
         <MemberInfoGate>{(info) => <SecurityRows info={info} />}</MemberInfoGate>
         <LogoutEverywhere />

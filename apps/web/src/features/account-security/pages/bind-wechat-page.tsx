@@ -3,7 +3,6 @@ import { Button } from 'antd-mobile';
 import { maskMobile, type MemberInfo, type WechatBinding } from '@pcb/contract';
 import { replaceAccessToken } from '../../../lib/auth-session';
 import { formatDate } from '../../../lib/date';
-import { paths } from '../../../lib/paths';
 import { hasOAuthCode, useWechatOpenId } from '../../../lib/use-wechat-open-id';
 import { isMiniProgram, isWeChatBrowser } from '../../../lib/wechat';
 import { useOpenIdBinding } from '../../../lib/wechat-binding';
@@ -287,7 +286,7 @@ export function BindWechatPage({
   const inWechat = isWeChatBrowser() && !isMiniProgram();
   return (
     <div className="security-page" data-testid="bind-wechat-page">
-      <PageHeader backTo={paths.accountSecurity}>微信绑定</PageHeader>
+      <PageHeader>微信绑定</PageHeader>
       <OwnerOnly switchedBanner={switchedBanner}>
         <BindingList />
         {inWechat ? (

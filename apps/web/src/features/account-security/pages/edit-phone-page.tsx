@@ -62,9 +62,7 @@ export function EditPhonePage({ switchedBanner }: { switchedBanner?: ReactNode }
 
   return (
     <div className="security-page" data-testid="edit-phone-page">
-      <PageHeader backTo={paths.accountSecurity}>
-        {applying ? '人工更换手机号' : '更换手机号'}
-      </PageHeader>
+      <PageHeader>{applying ? '人工更换手机号' : '更换手机号'}</PageHeader>
       <OwnerOnly switchedBanner={switchedBanner}>{body}</OwnerOnly>
     </div>
   );

@@ -127,7 +127,7 @@ function PaymentPasswordForm({ info }: { info: MemberInfo }) {
 export function PaymentPasswordPage({ switchedBanner }: { switchedBanner?: ReactNode }) {
   return (
     <div className="security-page" data-testid="pay-password-page">
-      <PageHeader backTo={paths.accountSecurity}>支付密码</PageHeader>
+      <PageHeader>支付密码</PageHeader>
       <OwnerOnly switchedBanner={switchedBanner}>
         <MemberInfoGate>{(info) => <PaymentPasswordForm info={info} />}</MemberInfoGate>
       </OwnerOnly>

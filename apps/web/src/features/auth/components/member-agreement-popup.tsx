@@ -1,5 +1,5 @@
 import { Button, Popup } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
+import { CloseIcon } from '../../../components/icons';
 import './member-agreement.css';
 
 const sections: { heading: string; paragraphs: string[] }[] = [
@@ -87,7 +87,7 @@ export default function MemberAgreementPopup({
     >
       <div className="agreement-header">
         <button type="button" className="icon-button" aria-label="关闭" onClick={onClose}>
-          <CloseOutline />
+          <CloseIcon />
         </button>
         <h2>会员服务协议</h2>
         <span className="agreement-header-spacer" />

@@ -140,7 +140,7 @@ export function BindPage() {
 
   return (
     <div className="auth-page" data-testid="bind-page">
-      <PageHeader backTo={paths.home}>绑定账号</PageHeader>
+      <PageHeader>绑定账号</PageHeader>
       <AuthHero title="绑定微信" />
       {body}
     </div>

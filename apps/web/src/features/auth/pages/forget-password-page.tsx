@@ -18,7 +18,7 @@ export function ForgetPasswordPage() {
   };
   return (
     <div className="auth-page" data-testid="forget-page">
-      <PageHeader backTo={paths.login}>忘记密码</PageHeader>
+      <PageHeader>忘记密码</PageHeader>
       <AuthHero title="找回登录密码" />
       <PasswordResetForm idPrefix="forget" submitText="重置密码" onChanged={onChanged} />
     </div>

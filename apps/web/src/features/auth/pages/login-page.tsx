@@ -125,7 +125,7 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
 
   return (
     <div className="auth-page" data-testid="login-page">
-      <PageHeader backTo={paths.home}>登录</PageHeader>
+      <PageHeader>登录</PageHeader>
       <AuthHero title="欢迎登录" />
       {announcement}
       <form

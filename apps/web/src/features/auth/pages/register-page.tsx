@@ -55,7 +55,7 @@ export function RegisterPage() {
 
   return (
     <div className="auth-page" data-testid="register-page">
-      <PageHeader backTo={paths.login}>注册</PageHeader>
+      <PageHeader>注册</PageHeader>
       <AuthHero title="注册会员" />
       <form
         className="auth-card"

@@ -25,7 +25,7 @@ export function SetLoginPasswordPage() {
 
   return (
     <div className="auth-page security-form-page" data-testid="set-login-password-page">
-      <PageHeader backTo={paths.accountSecurity}>{title}</PageHeader>
+      <PageHeader>{title}</PageHeader>
       <p className="auth-lead">
         验证码将发送至您绑定的手机号。修改成功后，所有设备需使用新密码重新登录。
       </p>

@@ -39,7 +39,7 @@ export function SmsLoginPage({ announcement }: { announcement?: ReactNode }) {
 
   return (
     <div className="auth-page" data-testid="note-page">
-      <PageHeader backTo={paths.login}>短信登录</PageHeader>
+      <PageHeader>短信登录</PageHeader>
       <AuthHero title="短信验证码登录" />
       {announcement}
       <form

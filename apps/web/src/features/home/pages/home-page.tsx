@@ -1,18 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Skeleton } from 'antd-mobile';
-import {
-  CalculatorOutline,
-  ClockCircleOutline,
-  RightOutline,
-  TeamOutline,
-  TruckOutline,
-  UserCircleOutline,
-} from 'antd-mobile-icons';
 import { useIsLoggedIn } from '../../../lib/auth-session';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { memberDisplayName, useMemberInfo } from '../../../lib/member-info';
 import { paths } from '../../../lib/paths';
+import { CalculatorIcon, UsersIcon } from '../../../components/icons';
+import { ChevronRightIcon, ClockIcon, TruckIcon, UserCircleIcon } from '../components/home-icons';
 import '../home.css';
 
 interface QuoteEntry {
@@ -30,10 +24,10 @@ const quoteEntries: QuoteEntry[] = [
 ];
 
 const highlights = [
-  { icon: <CalculatorOutline />, title: '在线计价', desc: '选好参数即出价' },
-  { icon: <ClockCircleOutline />, title: '工程审核', desc: '工作时间约30分钟' },
-  { icon: <TruckOutline />, title: '进度可查', desc: '生产物流全程跟踪' },
-  { icon: <TeamOutline />, title: '专属客服', desc: '一对一客户经理' },
+  { icon: <CalculatorIcon />, title: '在线计价', desc: '选好参数即出价' },
+  { icon: <ClockIcon />, title: '工程审核', desc: '工作时间约30分钟' },
+  { icon: <TruckIcon />, title: '进度可查', desc: '生产物流全程跟踪' },
+  { icon: <UsersIcon />, title: '专属客服', desc: '一对一客户经理' },
 ];
 
 function MemberShortcut() {
@@ -75,7 +69,7 @@ function MemberShortcut() {
 
   return (
     <Link to={paths.member} className="home-card home-member" data-testid="home-member-shortcut">
-      <UserCircleOutline className="home-member-icon" />
+      <UserCircleIcon className="home-member-icon" />
       <div className="home-member-text">
         <div className="home-member-title">我的会员中心</div>
         {memberInfo ? (
@@ -86,7 +80,7 @@ function MemberShortcut() {
           <Skeleton.Paragraph lineCount={1} animated className="home-member-skeleton" />
         )}
       </div>
-      <RightOutline className="home-member-arrow" />
+      <ChevronRightIcon className="home-member-arrow" />
     </Link>
   );
 }

@@ -321,7 +321,7 @@ export function AssociatedAccountPage({ switchedBanner }: { switchedBanner?: Rea
 
   return (
     <div className="relation-page" data-testid="associated-page">
-      <PageHeader backTo={paths.member}>关联账号</PageHeader>
+      <PageHeader>关联账号</PageHeader>
       {body}
     </div>
   );

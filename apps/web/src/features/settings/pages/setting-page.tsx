@@ -26,7 +26,7 @@ export function SettingPage({
   const { data: memberInfo } = useMemberInfo();
   return (
     <div className="setting-page" data-testid="setting-page">
-      <PageHeader backTo={paths.member}>会员设置</PageHeader>
+      <PageHeader>会员设置</PageHeader>
       {switchedBanner}
       <section className="setting-card" aria-labelledby="setting-switch-title">
         <h2 className="setting-card-title" id="setting-switch-title">

@@ -1,28 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess, metaForPath, routeMeta, tabIndexForPath } from './route-meta';
+import { decideAccess } from './route-guard';
+import { routeForPath, routeTable, tabIndexForPath } from './route-table';
 import { nextAnimation } from './page-animation';
 
 describe('route table', () => {
   it('gives every screen a Chinese title, its login rule and its footer flag', () => {
-    expect(metaForPath('/')).toMatchObject({
-      title: '首页',
-      requiresLogin: false,
-      showFooter: true,
-    });
-    expect(metaForPath('/login')).toMatchObject({
-      title: '登录',
-      requiresLogin: false,
-      showFooter: false,
-    });
-    expect(metaForPath('/register')).toMatchObject({
-      title: '注册',
-      requiresLogin: false,
-      showFooter: false,
-    });
-    expect(metaForPath('/member')).toMatchObject({
+    expect(routeForPath('/')).toMatchObject({ title: '首页', access: 'public', footer: 'home' });
+    expect(routeForPath('/login')).toMatchObject({ title: '登录', access: 'guest' });
+    expect(routeForPath('/login')?.footer).toBeUndefined();
+    expect(routeForPath('/register')).toMatchObject({ title: '注册', access: 'guest' });
+    expect(routeForPath('/register')?.footer).toBeUndefined();
+    expect(routeForPath('/member')).toMatchObject({
       title: '会员中心',
-      requiresLogin: true,
-      showFooter: true,
+      access: 'member',
+      footer: 'mine',
     });
   });
   it('knows the identity screens: which are public and which need login (spec section 2)', () => {
@@ -35,60 +26,62 @@ describe('route table', () => {
       '/accountSecurity/setLoginPassword',
       '/userInfo/editPhone',
     ];
-    for (const path of publicPaths) expect(metaForPath(path)?.requiresLogin).toBe(false);
-    for (const path of privatePaths) expect(metaForPath(path)?.requiresLogin).toBe(true);
-    expect(metaForPath('/setting')?.title).toBe('会员设置');
-    expect(metaForPath('/accountSecurity')?.title).toBe('账户安全');
+    for (const path of publicPaths) {
+      expect(['public', 'guest']).toContain(routeForPath(path)?.access);
+    }
+    for (const path of privatePaths) expect(routeForPath(path)?.access).toBe('member');
+    expect(routeForPath('/setting')?.title).toBe('会员设置');
+    expect(routeForPath('/accountSecurity')?.title).toBe('账户安全');
     // The profile screen itself comes later: until then /userInfo is unknown.
-    expect(metaForPath('/userInfo')).toBeUndefined();
+    expect(routeForPath('/userInfo')).toBeUndefined();
   });
   it('knows no meta for an unknown path', () => {
-    expect(metaForPath('/nowhere')).toBeUndefined();
-    expect(metaForPath('/member/extra')).toBeUndefined();
+    expect(routeForPath('/nowhere')).toBeUndefined();
+    expect(routeForPath('/member/extra')).toBeUndefined();
   });
 });
 
 describe('decideAccess (spec sections 2 and 4)', () => {
   it('lets anyone open a public route', () => {
-    expect(decideAccess(routeMeta.login, { isLoggedIn: false, fromPath: null })).toEqual({
+    expect(decideAccess(routeTable.login, { isLoggedIn: false, fromPath: null })).toEqual({
       type: 'allow',
     });
   });
   it('lets a logged-in member open a private route', () => {
-    expect(decideAccess(routeMeta.member, { isLoggedIn: true, fromPath: '/login' })).toEqual({
+    expect(decideAccess(routeTable.member, { isLoggedIn: true, fromPath: '/login' })).toEqual({
       type: 'allow',
     });
   });
   it('sends a visitor without login from a private route to /login', () => {
-    expect(decideAccess(routeMeta.member, { isLoggedIn: false, fromPath: '/' })).toEqual({
+    expect(decideAccess(routeTable.member, { isLoggedIn: false, fromPath: '/' })).toEqual({
       type: 'redirect',
       to: '/login',
     });
-    expect(decideAccess(routeMeta.member, { isLoggedIn: false, fromPath: null })).toEqual({
+    expect(decideAccess(routeTable.member, { isLoggedIn: false, fromPath: null })).toEqual({
       type: 'redirect',
       to: '/login',
     });
   });
   it('reloads / instead when the navigation came from /login', () => {
-    expect(decideAccess(routeMeta.member, { isLoggedIn: false, fromPath: '/login' })).toEqual({
+    expect(decideAccess(routeTable.member, { isLoggedIn: false, fromPath: '/login' })).toEqual({
       type: 'document',
       href: '/',
     });
   });
   it('inside WeChat, waits for the token login, then offers /bind to an unbound openId', () => {
     const context = { isLoggedIn: false, fromPath: '/' };
-    expect(decideAccess(routeMeta.member, { ...context, wechatLogin: 'pending' })).toEqual({
+    expect(decideAccess(routeTable.member, { ...context, wechatLogin: 'pending' })).toEqual({
       type: 'wait',
     });
-    expect(decideAccess(routeMeta.member, { ...context, wechatLogin: 'unbound' })).toEqual({
+    expect(decideAccess(routeTable.member, { ...context, wechatLogin: 'unbound' })).toEqual({
       type: 'redirect',
       to: '/bind',
     });
-    expect(decideAccess(routeMeta.member, { ...context, wechatLogin: 'failed' })).toEqual({
+    expect(decideAccess(routeTable.member, { ...context, wechatLogin: 'failed' })).toEqual({
       type: 'redirect',
       to: '/login',
     });
-    expect(decideAccess(routeMeta.bind, { ...context, wechatLogin: 'pending' })).toEqual({
+    expect(decideAccess(routeTable.bind, { ...context, wechatLogin: 'pending' })).toEqual({
       type: 'allow',
     });
   });
@@ -100,7 +93,7 @@ describe('decideAccess (spec sections 2 and 4)', () => {
   });
   it('sends a logged-in member from /login, /note and /register on, as a login would', () => {
     const loggedIn = { isLoggedIn: true, fromPath: '/member' };
-    for (const meta of [routeMeta.login, routeMeta.smsLogin, routeMeta.register]) {
+    for (const meta of [routeTable.login, routeTable.smsLogin, routeTable.register]) {
       expect(decideAccess(meta, loggedIn)).toEqual({ type: 'continue', to: '/member' });
       expect(decideAccess(meta, { ...loggedIn, returnPath: '/setting' })).toEqual({
         type: 'continue',
@@ -108,16 +101,16 @@ describe('decideAccess (spec sections 2 and 4)', () => {
       });
       expect(decideAccess(meta, { ...loggedIn, isLoggedIn: false })).toEqual({ type: 'allow' });
     }
-    for (const meta of [routeMeta.forgetPassword, routeMeta.bind, routeMeta.home]) {
+    for (const meta of [routeTable.forgetPassword, routeTable.bind, routeTable.home]) {
       expect(decideAccess(meta, loggedIn)).toEqual({ type: 'allow' });
     }
   });
   it('leaves a member on /login who logged in there, or whose session the server just ended', () => {
     const context = { isLoggedIn: true, fromPath: null };
-    expect(decideAccess(routeMeta.login, { ...context, arrivedLoggedIn: false })).toEqual({
+    expect(decideAccess(routeTable.login, { ...context, arrivedLoggedIn: false })).toEqual({
       type: 'allow',
     });
-    expect(decideAccess(routeMeta.login, { ...context, sessionEnded: true })).toEqual({
+    expect(decideAccess(routeTable.login, { ...context, sessionEnded: true })).toEqual({
       type: 'allow',
     });
   });

@@ -1,0 +1,152 @@
+import type { ComponentType } from 'react';
+import { matchRoutes } from 'react-router';
+import { paths } from '../lib/paths';
+import { FOOTER_TABS } from './footer-tabs';
+
+/**
+ * Who may open a route: anyone (`public`), a logged-in member (`member`), or only a visitor
+ * without login (`guest`: a member who arrives logged in continues as after a login).
+ */
+export type RouteAccess = 'public' | 'member' | 'guest';
+
+/** One screen of the member app (spec section 2). */
+export interface RouteRow {
+  /** Route pattern, as React Router writes it. */
+  path: string;
+  /**
+   * The screen, a module of `routes/` with a default export, loaded on first visit. Written
+   * as `() => import('./routes/…')`: the build reads it to link the screen's chunks in the
+   * page the server sends (scripts/route-table-plugin.mjs).
+   */
+  page: () => Promise<{ default: ComponentType }>;
+  /** The document title. */
+  title: string;
+  access: RouteAccess;
+  /** The footer tab bar, with this tab selected; without it no footer, and 我的 selected. */
+  footer?: 'home' | 'mine';
+  /** Where the header's back arrow goes when the page was opened without history behind it. */
+  back?: string;
+}
+
+/**
+ * The member app's one route table: the router, the guard, document titles, the footer, the
+ * header's back arrow and the build's per-route preload table all read it. A new screen is
+ * one row (and its path in lib/paths.ts). Child routes of the spec use their full paths.
+ */
+export const routeTable = {
+  home: {
+    path: paths.home,
+    page: () => import('./routes/home-route'),
+    title: '首页',
+    access: 'public',
+    footer: 'home',
+  },
+  login: {
+    path: paths.login,
+    page: () => import('./routes/login-route'),
+    title: '登录',
+    access: 'guest',
+    back: paths.home,
+  },
+  smsLogin: {
+    path: paths.smsLogin,
+    page: () => import('./routes/sms-login-route'),
+    title: '短信登录',
+    access: 'guest',
+    back: paths.login,
+  },
+  register: {
+    path: paths.register,
+    page: () => import('./routes/register-route'),
+    title: '注册',
+    access: 'guest',
+    back: paths.login,
+  },
+  forgetPassword: {
+    path: paths.forgetPassword,
+    page: () => import('./routes/forget-password-route'),
+    title: '忘记密码',
+    access: 'public',
+    back: paths.login,
+  },
+  associatedAccount: {
+    path: paths.associatedAccount,
+    page: () => import('./routes/associated-account-route'),
+    title: '关联账号',
+    access: 'public',
+    back: paths.member,
+  },
+  bind: {
+    path: paths.bind,
+    page: () => import('./routes/bind-route'),
+    title: '绑定账号',
+    access: 'public',
+    back: paths.home,
+  },
+  /** The route the spec names Home. */
+  member: {
+    path: paths.member,
+    page: () => import('./routes/member-route'),
+    title: '会员中心',
+    access: 'member',
+    footer: 'mine',
+  },
+  setting: {
+    path: paths.setting,
+    page: () => import('./routes/setting-route'),
+    title: '会员设置',
+    access: 'member',
+    back: paths.member,
+  },
+  accountSecurity: {
+    path: paths.accountSecurity,
+    page: () => import('./routes/account-security-route'),
+    title: '账户安全',
+    access: 'member',
+    back: paths.member,
+  },
+  bindWechat: {
+    path: paths.bindWechat,
+    page: () => import('./routes/bind-wechat-route'),
+    title: '微信绑定',
+    access: 'member',
+    back: paths.accountSecurity,
+  },
+  paymentPassword: {
+    path: paths.paymentPassword,
+    page: () => import('./routes/payment-password-route'),
+    title: '支付密码',
+    access: 'member',
+    back: paths.accountSecurity,
+  },
+  loginPassword: {
+    path: paths.loginPassword,
+    page: () => import('./routes/login-password-route'),
+    title: '登录密码',
+    access: 'member',
+    back: paths.accountSecurity,
+  },
+  /** A child of /userInfo, whose own screen comes with the profile feature. */
+  editPhone: {
+    path: paths.editPhone,
+    page: () => import('./routes/edit-phone-route'),
+    title: '更换手机号',
+    access: 'member',
+    back: paths.accountSecurity,
+  },
+} satisfies Record<string, RouteRow>;
+
+export const routeRows: readonly RouteRow[] = Object.values(routeTable);
+
+/**
+ * The row a path belongs to, matched as the router matches it; undefined for an unknown path
+ * (which the router renders as nothing and the guard sends on).
+ */
+export function routeForPath(pathname: string): RouteRow | undefined {
+  return matchRoutes(routeRows as RouteRow[], pathname)?.[0]?.route;
+}
+
+/** The footer tab that belongs to a page: its row's, else 我的. */
+export function tabIndexForPath(pathname: string): number {
+  return FOOTER_TABS[routeForPath(pathname)?.footer ?? 'mine'];
+}
