@@ -6,11 +6,11 @@ import {
   type Path,
   type UseFormReturn,
 } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { NcVerifyDto } from '@pcb/contract';
 import { ApiError } from '../../lib/api-client';
 import { refusedField } from '../../lib/form-errors';
+import { contractResolver } from './contract-resolver';
 import { errorMessage, showFail, showToast } from '../feedback';
 import {
   verificationFailure,
@@ -56,7 +56,7 @@ export function useSchemaForm<In extends FieldValues, Out>(
   defaultValues: DefaultValues<In>,
 ) {
   return useForm<In, unknown, Out>({
-    resolver: zodResolver(schema),
+    resolver: contractResolver(schema),
     defaultValues,
     // Checked on submit; afterwards a field is checked again only while it shows an error
     // (useFormField), so typing into a correct field never flashes a message.
