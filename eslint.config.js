@@ -110,6 +110,10 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^@pcb/server', message: 'The web app reaches the server over HTTP only.' },
+            {
+              regex: '^antd-mobile-icons',
+              message: 'One icon set: src/components/icons.tsx (decision 0017).',
+            },
           ],
           paths: [
             {
@@ -117,6 +121,11 @@ export default tseslint.config(
               importNames: ['api', 'allEndpoints'],
               message:
                 'Import the module a page calls (@pcb/contract/member-auth), so it bundles only those definitions.',
+            },
+            {
+              name: 'react-hook-form',
+              importNames: ['useForm'],
+              message: 'Use useContractForm / useSmsCodeForm from components/form (decision 0018).',
             },
           ],
         },

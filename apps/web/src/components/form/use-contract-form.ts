@@ -1,11 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import {
-  useForm,
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type UseFormReturn,
-} from 'react-hook-form';
+// eslint-disable-next-line no-restricted-imports -- the one place that builds a form
+import { useForm } from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { NcVerifyDto } from '@pcb/contract';
 import { ApiError } from '../../lib/api-client';
