@@ -161,8 +161,16 @@ async function runLighthouse(path) {
         logLevel: 'error',
       });
       const ms = (audit) => Math.round(result.lhr.audits[audit].numericValue);
+      // A run Lighthouse could not score (no paint observed, a page error) counts as failed.
+      const score = result.lhr.categories.performance.score;
+      if (score === null) {
+        const why = result.lhr.runtimeError?.code ?? 'no score';
+        console.error(`lighthouse ${path}: run ${i + 1} failed (${why})`);
+        runs.push({ score: 0, fcpMs: null, lcpMs: null, tbtMs: null, failed: why });
+        continue;
+      }
       runs.push({
-        score: result.lhr.categories.performance.score,
+        score,
         fcpMs: ms('first-contentful-paint'),
         lcpMs: ms('largest-contentful-paint'),
         tbtMs: ms('total-blocking-time'),
