@@ -17,6 +17,7 @@ import { AccountPasswordFields } from '../components/account-password-fields';
 import { useLogin } from '../api/login';
 import { accountPasswordSchema } from '../account-password-schema';
 import { continueAfterLogin } from '../continue-after-login';
+import { LoginLinks } from '../components/login-links';
 import { WechatLoginEntry } from '../components/wechat-login-entry';
 import '../auth.css';
 
@@ -154,17 +155,7 @@ export function LoginPage({ announcement }: { announcement?: ReactNode }) {
           {waiting ? `登录(${wait.secondsLeft}s)` : '登录'}
         </SubmitButton>
         <WechatLoginEntry />
-        <div className="auth-links auth-links-split">
-          <Link to={paths.smsLogin} replace data-testid="link-sms-login">
-            短信验证码登录
-          </Link>
-          <span>
-            还没有账号？
-            <Link to={paths.register} data-testid="link-register">
-              立即注册
-            </Link>
-          </span>
-        </div>
+        <LoginLinks other="sms" />
       </form>
     </div>
   );

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { smsLoginInputSchema } from '@pcb/contract';
-import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useSmsCodeForm } from '../../../components/form/use-sms-code-form';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -12,6 +11,7 @@ import { AuthHero } from '../components/auth-hero';
 import { sendLoginMessage } from '../api/send-login-message';
 import { useSmsLogin } from '../api/sms-login';
 import { continueAfterLogin } from '../continue-after-login';
+import { LoginLinks } from '../components/login-links';
 import { WechatLoginEntry } from '../components/wechat-login-entry';
 import '../auth.css';
 
@@ -66,17 +66,7 @@ export function SmsLoginPage({ announcement }: { announcement?: ReactNode }) {
           登录
         </SubmitButton>
         <WechatLoginEntry />
-        <div className="auth-links auth-links-split">
-          <Link to={paths.login} replace data-testid="link-password-login">
-            密码登录
-          </Link>
-          <span>
-            还没有账号？
-            <Link to={paths.register} data-testid="link-register">
-              立即注册
-            </Link>
-          </span>
-        </div>
+        <LoginLinks other="password" />
       </form>
     </div>
   );
