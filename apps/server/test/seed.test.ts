@@ -14,10 +14,10 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
   await Promise.all([
-    seedDemoData(t.database.db, '2026-11'),
-    seedDemoData(t.database.db, '2026-11'),
+    seedDemoData(t.database.db, { ...t.config, memberAgreementVersion: '2026-11' }),
+    seedDemoData(t.database.db, { ...t.config, memberAgreementVersion: '2026-11' }),
   ]);
-  await seedDemoData(t.database.db, '2026-11');
+  await seedDemoData(t.database.db, { ...t.config, memberAgreementVersion: '2026-11' });
 });
 afterAll(async () => t?.close());
 

@@ -9,6 +9,9 @@ import { WechatConfig, WechatMb } from './modules/wechat';
 import { MemberRelationApprove } from './modules/member-relation';
 import { MemberUpMobileApply } from './modules/member-up-mobile-apply';
 import { Common } from './modules/common-upload';
+import { StaffAuth } from './modules/staff-auth';
+import { StaffAccount } from './modules/staff-account';
+import { StaffAudit } from './modules/staff-audit';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -24,6 +27,10 @@ export * from './modules/wechat';
 export * from './modules/member-relation';
 export * from './modules/member-up-mobile-apply';
 export * from './modules/common-upload';
+export * from './modules/staff-common';
+export * from './modules/staff-auth';
+export * from './modules/staff-account';
+export * from './modules/staff-audit';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -42,6 +49,9 @@ export const api = {
   MemberRelationApprove,
   MemberUpMobileApply,
   Common,
+  StaffAuth,
+  StaffAccount,
+  StaffAudit,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>
