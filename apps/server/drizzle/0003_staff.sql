@@ -48,7 +48,6 @@ CREATE INDEX "audit_log_object_idx" ON "audit_log" USING btree ("object_type","o
 CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","at");--> statement-breakpoint
 CREATE INDEX "staff_session_staff_idx" ON "staff_session" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "member_mobile_prefix_idx" ON "member" USING btree ("mobile" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "member_user_name_prefix_idx" ON "member" USING btree (lower("user_name") text_pattern_ops);--> statement-breakpoint
 -- Written by hand (drizzle-kit does not generate functions): the letters and letter pairs of a
 -- text, lower-cased, for the GIN index staff search uses. pg_trgm makes no trigrams of Chinese
 -- under the C locale the embedded cluster runs (initdb --no-locale); pairs of characters do.

@@ -60,7 +60,7 @@ const staffEndpoints = allEndpoints.filter((e) => e.access === 'staff');
 describe('staff access, on every staff endpoint of the contract', () => {
   it('covers the console modules', () => {
     expect(new Set(staffEndpoints.map((e) => e.module))).toEqual(
-      new Set(['StaffAuth', 'StaffAccount', 'StaffAudit']),
+      new Set(['StaffAuth', 'StaffAccount', 'StaffAudit', 'StaffAnnouncement', 'StaffMember']),
     );
   });
 

@@ -12,6 +12,8 @@ import { Common } from './modules/common-upload';
 import { StaffAuth } from './modules/staff-auth';
 import { StaffAccount } from './modules/staff-account';
 import { StaffAudit } from './modules/staff-audit';
+import { StaffAnnouncement } from './modules/staff-announcement';
+import { StaffMember } from './modules/staff-member';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -31,6 +33,8 @@ export * from './modules/staff-common';
 export * from './modules/staff-auth';
 export * from './modules/staff-account';
 export * from './modules/staff-audit';
+export * from './modules/staff-announcement';
+export * from './modules/staff-member';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -52,6 +56,8 @@ export const api = {
   StaffAuth,
   StaffAccount,
   StaffAudit,
+  StaffAnnouncement,
+  StaffMember,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

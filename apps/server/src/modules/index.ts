@@ -7,6 +7,7 @@ import { memberModule } from './member/member.module';
 import { mobileApplyModule } from './mobile-apply/mobile-apply.module';
 import { sandboxModule } from './sandbox/sandbox.module';
 import { smsCodeModule } from './sms-code/sms-code.module';
+import { staffMemberModule } from './staff-member/staff-member.module';
 import { staffModule } from './staff/staff.module';
 import { uploadModule } from './upload/upload.module';
 import { visitModule } from './visit/visit.module';
@@ -28,6 +29,7 @@ export const modules = moduleList()
   .add('wechat', wechatModule)
   .add('announcement', announcementModule)
   .add('visit', visitModule)
-  .add('sandbox', sandboxModule);
+  .add('sandbox', sandboxModule)
+  .add('staffMember', staffMemberModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

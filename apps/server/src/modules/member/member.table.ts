@@ -65,11 +65,10 @@ export const member = pgTable(
     // User names are matched case-insensitively at login, so they are unique that way too.
     uniqueIndex('member_user_name_lower_idx').on(sql`lower(${t.userName})`),
     index('member_account_manager_idx').on(t.accountManagerId),
-    // Staff search (decision 0020): a mobile prefix and a user-name prefix by btree in any
-    // collation; names and companies by their letters and letter pairs (member_search_grams,
-    // migration 0003), which, unlike pg_trgm under the C locale, index Chinese.
+    // Staff search (decision 0020): a mobile prefix by btree in any collation; names, user names
+    // and companies by their letters and letter pairs (member_search_grams, migration 0003),
+    // which, unlike pg_trgm under the C locale, index Chinese.
     index('member_mobile_prefix_idx').on(t.mobile.op('text_pattern_ops')),
-    index('member_user_name_prefix_idx').on(sql`lower(${t.userName}) text_pattern_ops`),
     index('member_search_grams_idx').using('gin', memberSearchGrams(t)),
   ],
 );
