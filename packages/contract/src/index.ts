@@ -14,6 +14,8 @@ import { StaffAccount } from './modules/staff-account';
 import { StaffAudit } from './modules/staff-audit';
 import { StaffAnnouncement } from './modules/staff-announcement';
 import { StaffMember } from './modules/staff-member';
+import { StaffMobileApply } from './modules/staff-mobile-apply';
+import { StaffOutbox } from './modules/staff-outbox';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -35,6 +37,8 @@ export * from './modules/staff-account';
 export * from './modules/staff-audit';
 export * from './modules/staff-announcement';
 export * from './modules/staff-member';
+export * from './modules/staff-mobile-apply';
+export * from './modules/staff-outbox';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -58,6 +62,8 @@ export const api = {
   StaffAudit,
   StaffAnnouncement,
   StaffMember,
+  StaffMobileApply,
+  StaffOutbox,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -3,6 +3,7 @@ import type { MemberInfo } from '@pcb/contract';
 
 type MemberStatus = MemberInfo['status'];
 import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { accountManager } from './account-manager.table';
 import { memberSession } from './member-session.table';
 import { member, memberSearchGrams, memberSearchText, type MemberRow } from './member.table';
@@ -126,6 +127,31 @@ export function createMemberConsoleRepository(db: Db) {
           ...(status === 'disabled' ? { tokenVersion: sql`${member.tokenVersion} + 1` } : {}),
         })
         .where(eq(member.id, id));
+    },
+
+    /**
+     * A new mobile, every session and token ended with it; 'taken' when another member holds
+     * the number (a savepoint, so the caller's transaction can still roll back cleanly).
+     */
+    async changeMobile(tx: Tx, id: number, mobile: string, at: Date) {
+      try {
+        return await tx.transaction(async (sp) => {
+          const [row] = await sp
+            .update(member)
+            .set({ mobile, tokenVersion: sql`${member.tokenVersion} + 1`, updatedAt: at })
+            .where(eq(member.id, id))
+            .returning({ id: member.id });
+          if (!row) return 'gone' as const;
+          await sp
+            .update(memberSession)
+            .set({ revokedAt: at })
+            .where(and(eq(memberSession.memberId, id), isNull(memberSession.revokedAt)));
+          return 'changed' as const;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken' as const;
+        throw error;
+      }
     },
 
     async setManager(tx: Tx, id: number, managerId: number, at: Date) {

@@ -13,7 +13,7 @@ import type {
   MemberConsoleRow,
   MemberKeyword,
 } from './member-console.repository';
-import { gradeNames } from './member.service';
+import { gradeNames, MOBILE_TAKEN_MESSAGE } from './member.service';
 
 const NOT_FOUND_MESSAGE = '会员不存在';
 
@@ -128,6 +128,13 @@ export function createMemberConsoleService(deps: {
         { status: input.status, reason: input.reason },
       );
       return { ok: true as const };
+    },
+
+    /** A mobile change staff approved: 409 when the number was taken meanwhile. */
+    async changeMobile(write: StaffWrite, id: number, mobile: string) {
+      const result = await repository.changeMobile(write.tx, id, mobile, deps.now());
+      if (result === 'taken') throw new AppError(409, MOBILE_TAKEN_MESSAGE);
+      if (result === 'gone') throw new AppError(404, NOT_FOUND_MESSAGE);
     },
 
     async listManagers(): Promise<AccountManagerOption[]> {

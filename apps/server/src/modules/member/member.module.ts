@@ -13,7 +13,7 @@ import { registerRelationRoutes } from './relation.routes';
 import { createRelationService } from './relation.service';
 import { createTokenService, type TokenService } from './token.service';
 
-export { MOBILE_TAKEN_MESSAGE } from './member.service';
+export { displayNameOf, MOBILE_TAKEN_MESSAGE } from './member.service';
 export type { Member, MemberForToken, MemberService } from './member.service';
 export type { TokenService } from './token.service';
 export type { MemberConsoleService } from './member-console.service';
