@@ -64,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('platform', platform);
   app.decorate('modules', built.apis);
   app.decorateRequest('member', null);
+  app.decorateRequest('staff', null);
 
   installErrorHandler(app);
   // Member data and one-time challenges must never be served from a shared cache.
@@ -78,7 +79,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
   await registerApiDocs(app);
 
-  built.registerRoutes(createDefineRoute(app, built.apis.member.authenticate));
+  built.registerRoutes(
+    createDefineRoute(app, built.apis.member.authenticate, {
+      authenticate: built.apis.staff.authenticate,
+      transaction: (work) => platform.db.transaction(work),
+      audit: built.apis.audit.record,
+      onAfterCommitError: platform.logError('work after a staff write failed'),
+    }),
+  );
   await registerSandboxServers(app, platform, {
     storage: options.storage,
     maxUploadBytes: largestUpload(),

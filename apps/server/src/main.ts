@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   try {
     await migrateDatabase(database.pool);
     if (config.isProduction) log.info('生产环境：不写入演示数据');
-    else await seedDemoData(database.db, config.memberAgreementVersion);
+    else await seedDemoData(database.db, config);
   } catch (error) {
     await database.pool.end();
     await embedded?.stop();

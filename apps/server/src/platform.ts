@@ -87,6 +87,10 @@ export interface Platform {
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
+/** A key of its own per purpose from the server secret (also for the seed, before the app). */
+export const deriveKeyFrom = (secret: string) => (purpose: string) =>
+  new Uint8Array(hkdfSync('sha256', secret, '', purpose, 32));
+
 function createStore(app: FastifyInstance, options: PlatformOptions): EphemeralStore {
   const { config } = options;
   const ownsStore = !options.store;
@@ -117,8 +121,7 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
   const now = options.now ?? systemClock;
   const log = app.log;
   const logError = (message: string) => (err: unknown) => log.error({ err }, message);
-  const deriveKey = (purpose: string) =>
-    new Uint8Array(hkdfSync('sha256', config.jwt.secret, '', purpose, 32));
+  const deriveKey = deriveKeyFrom(config.jwt.secret);
   const sandbox: SandboxSecrets = {
     wechatAppSecret: Buffer.from(deriveKey('wechat-sandbox-app-secret')).toString('hex'),
     wechatOpenIdKey: deriveKey('wechat-sandbox-openid'),

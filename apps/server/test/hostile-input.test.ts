@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints, type EndpointDef } from '@pcb/contract';
+import { allEndpoints, staffRoles, type EndpointDef } from '@pcb/contract';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
+import { createStaff, sessionFor } from './staff-support';
 
 /**
  * Generated from the contract: every endpoint, every field, hostile values (control
@@ -11,10 +12,17 @@ import { buildTestApp, uniqueMobile, type TestApp } from './helper';
  */
 let t: TestApp;
 let token: string;
+/** Staff endpoints get a staff session holding every role, so the input is what is tested. */
+let staffHeaders: Record<string, string>;
 beforeAll(async () => {
   t = await buildTestApp({ env: { SMS_IP_DAILY_LIMIT: '100000' } });
   token = (await t.createMember({ mobile: uniqueMobile() })).token;
+  const staff = await sessionFor(t, (await createStaff(t, { roles: [...staffRoles] })).id);
+  staffHeaders = { cookie: staff.cookie, 'x-csrf-token': staff.csrf };
 });
+
+const credentialsFor = (endpoint: EndpointDef): Record<string, string> =>
+  endpoint.access === 'staff' ? staffHeaders : { authorization: `Bearer ${token}` };
 afterAll(async () => t?.close());
 
 interface ZodLike {
@@ -60,6 +68,7 @@ const SAMPLE_STRINGS = [
   'jpg',
   '0123456789abcdef0123456789abcdef',
   'x'.repeat(40),
+  '2026-01-01T00:00:00+08:00',
 ];
 
 /** A value the field accepts, so that a hostile value in another field is the only fault. */
@@ -75,6 +84,8 @@ function sample(schema: ZodLike): unknown {
       return sample((def.options as ZodLike[])[0] as ZodLike);
     case 'enum':
       return Object.values(def.entries as Record<string, unknown>)[0];
+    case 'array':
+      return [sample(def.element as ZodLike)];
     case 'literal':
       return (def.values as unknown[])[0];
     case 'boolean':
@@ -114,7 +125,7 @@ const HOSTILE = [
 ];
 
 async function send(endpoint: EndpointDef, input: unknown) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  const headers = credentialsFor(endpoint);
   if (endpoint.method === 'GET') {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
@@ -186,7 +197,7 @@ describe('hostile input, on every endpoint of the contract', () => {
           const res = await t.app.inject({
             method: endpoint.method,
             url: endpoint.path,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            headers: { ...credentialsFor(endpoint), 'content-type': 'application/json' },
             payload: body,
           });
           expectEnvelope(res, `body ${JSON.stringify(body)}`);

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Announcement, MemberInfo } from '@pcb/contract';
-import { announcementTypes } from '@pcb/contract';
+import { announcementTypes, staffRoles } from '@pcb/contract';
+import {
+  DEMO_STAFF,
+  DEMO_STAFF_PASSWORD,
+  DEMO_TOTP_SECRETS,
+} from '../src/modules/staff/staff.module';
 import {
   DEMO_MOBILE,
   DEMO_PASSWORD,
@@ -9,15 +14,16 @@ import {
   seedDemoData,
 } from '../src/db/seed';
 import { buildTestApp, type TestApp } from './helper';
+import { staffCall, staffLogin } from './staff-support';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
   await Promise.all([
-    seedDemoData(t.database.db, '2026-11'),
-    seedDemoData(t.database.db, '2026-11'),
+    seedDemoData(t.database.db, { ...t.config, memberAgreementVersion: '2026-11' }),
+    seedDemoData(t.database.db, { ...t.config, memberAgreementVersion: '2026-11' }),
   ]);
-  await seedDemoData(t.database.db, '2026-11');
+  await seedDemoData(t.database.db, { ...t.config, memberAgreementVersion: '2026-11' });
 });
 afterAll(async () => t?.close());
 
@@ -102,5 +108,42 @@ describe('demo seed', () => {
       });
       expect(res.body.data?.type).toBe(type);
     }
+  });
+});
+
+describe('demo staff', () => {
+  it('has one account per role, each logging in; admin and finance with their fixed TOTP secret', async () => {
+    expect(await count('staff_account')).toBe(DEMO_STAFF.length);
+    const roles = new Set(DEMO_STAFF.flatMap((s) => s.roles));
+    expect([...roles].sort()).toEqual([...staffRoles].sort());
+    for (const s of DEMO_STAFF) {
+      t.clock.advance(31_000);
+      const totpSecret = DEMO_TOTP_SECRETS[s.userName as keyof typeof DEMO_TOTP_SECRETS];
+      const session = await staffLogin(t, s.userName, {
+        password: DEMO_STAFF_PASSWORD,
+        totpSecret,
+      });
+      const me = await staffCall<{ staff: { roles: string[] } }>(
+        t,
+        session,
+        'GET',
+        '/api/StaffAuth/Me',
+      );
+      expect(me.body.data.staff.roles).toEqual(s.roles);
+    }
+  });
+
+  it('makes the account managers the sales staff (assignable)', async () => {
+    const admin = await staffLogin(t, 'admin', {
+      password: DEMO_STAFF_PASSWORD,
+      totpSecret: DEMO_TOTP_SECRETS.admin,
+    });
+    const managers = await staffCall<{ realName: string }[]>(
+      t,
+      admin,
+      'GET',
+      '/api/StaffMember/ListManagers',
+    );
+    expect(managers.body.data.map((m) => m.realName)).toEqual(['陈晓静', '王志强', '李思雨']);
   });
 });

@@ -8,6 +8,11 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]
 const LINE_BREAK_OR_TAB = /[\t\n\r\u2028\u2029]/;
 /** A surrogate without its partner: not a character at all, and PostgreSQL refuses it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * U+FFFD stands where broken text was (a lone surrogate in a query string arrives as it): never
+ * typed, so refused as the surrogate itself is.
+ */
+const REPLACEMENT_CHARACTER = /\uFFFD/;
 
 export const FORBIDDEN_CHARACTER_MESSAGE = '不能包含控制字符或无效字符';
 export const LINE_BREAK_MESSAGE = '不能换行';
@@ -17,6 +22,7 @@ export function hasForbiddenCharacter(value: string, multiline = false): boolean
   return (
     CONTROL_CHARACTER.test(value) ||
     LONE_SURROGATE.test(value) ||
+    REPLACEMENT_CHARACTER.test(value) ||
     (!multiline && LINE_BREAK_OR_TAB.test(value))
   );
 }
@@ -30,10 +36,16 @@ export function text(max: number, options: { multiline?: boolean } = {}) {
   return z
     .string()
     .max(max)
-    .refine((value) => !CONTROL_CHARACTER.test(value) && !LONE_SURROGATE.test(value), {
-      error: FORBIDDEN_CHARACTER_MESSAGE,
-      abort: true,
-    })
+    .refine(
+      (value) =>
+        !CONTROL_CHARACTER.test(value) &&
+        !LONE_SURROGATE.test(value) &&
+        !REPLACEMENT_CHARACTER.test(value),
+      {
+        error: FORBIDDEN_CHARACTER_MESSAGE,
+        abort: true,
+      },
+    )
     .refine((value) => multiline || !LINE_BREAK_OR_TAB.test(value), {
       error: LINE_BREAK_MESSAGE,
       abort: true,

@@ -9,6 +9,13 @@ import { WechatConfig, WechatMb } from './modules/wechat';
 import { MemberRelationApprove } from './modules/member-relation';
 import { MemberUpMobileApply } from './modules/member-up-mobile-apply';
 import { Common } from './modules/common-upload';
+import { StaffAuth } from './modules/staff-auth';
+import { StaffAccount } from './modules/staff-account';
+import { StaffAudit } from './modules/staff-audit';
+import { StaffAnnouncement } from './modules/staff-announcement';
+import { StaffMember } from './modules/staff-member';
+import { StaffMobileApply } from './modules/staff-mobile-apply';
+import { StaffOutbox } from './modules/staff-outbox';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -24,6 +31,14 @@ export * from './modules/wechat';
 export * from './modules/member-relation';
 export * from './modules/member-up-mobile-apply';
 export * from './modules/common-upload';
+export * from './modules/staff-common';
+export * from './modules/staff-auth';
+export * from './modules/staff-account';
+export * from './modules/staff-audit';
+export * from './modules/staff-announcement';
+export * from './modules/staff-member';
+export * from './modules/staff-mobile-apply';
+export * from './modules/staff-outbox';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -42,6 +57,13 @@ export const api = {
   MemberRelationApprove,
   MemberUpMobileApply,
   Common,
+  StaffAuth,
+  StaffAccount,
+  StaffAudit,
+  StaffAnnouncement,
+  StaffMember,
+  StaffMobileApply,
+  StaffOutbox,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

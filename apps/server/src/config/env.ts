@@ -58,6 +58,7 @@ const envSchema = z.object({
   ALIYUN_SMS_TEMPLATE_CODE: text(),
   ALIYUN_SMS_REGISTERED_TEMPLATE_CODE: text(),
   ALIYUN_SMS_RELATION_TEMPLATE_CODE: text(),
+  ALIYUN_SMS_MOBILE_CHANGED_TEMPLATE_CODE: text(),
   ALIYUN_SMS_ENDPOINT: z.url({ error: 'must be a URL' }).default('https://dysmsapi.aliyuncs.com'),
   SMS_DAILY_LIMIT: intSetting(10, 1, 1000),
   SMS_RESEND_INTERVAL_SECONDS: intSetting(60, 1, 3600),
@@ -113,6 +114,7 @@ export type SmsConfig = {
         templateCode: string;
         registeredTemplateCode: string;
         relationTemplateCode: string;
+        mobileChangedTemplateCode: string | undefined;
       };
     }
 );
@@ -363,6 +365,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? '',
             registeredTemplateCode: env.ALIYUN_SMS_REGISTERED_TEMPLATE_CODE ?? '',
             relationTemplateCode: env.ALIYUN_SMS_RELATION_TEMPLATE_CODE ?? '',
+            mobileChangedTemplateCode: env.ALIYUN_SMS_MOBILE_CHANGED_TEMPLATE_CODE,
             endpoint: env.ALIYUN_SMS_ENDPOINT,
           },
         }

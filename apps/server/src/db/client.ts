@@ -23,3 +23,8 @@ export function createDatabase(connectionString: string, options: DatabaseOption
   });
   return { db: drizzle(pool, { schema }), pool };
 }
+
+/** An open transaction: what a staff write runs in, with its audit row. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either: repositories whose writes may join a caller's transaction take this. */
+export type Executor = Db | Tx;

@@ -9,3 +9,5 @@ export * from '../modules/wechat/wechat-binding.table';
 export * from '../modules/upload/upload-object.table';
 export * from '../modules/mobile-apply/mobile-apply.table';
 export * from '../modules/member/member-session.table';
+export * from '../modules/audit/audit.table';
+export * from '../modules/staff/staff.table';

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { Config } from '../config/env';
 import { modules } from '../modules';
+import { deriveKeyFrom } from '../platform';
 import type { Db } from './client';
 
 export {
@@ -19,11 +21,13 @@ const SEED_LOCK = 727_002;
  */
 export async function seedDemoData(
   db: Db,
-  agreementVersion: string,
+  config: Pick<Config, 'memberAgreementVersion' | 'jwt'>,
   now = new Date(),
 ): Promise<void> {
+  const agreementVersion = config.memberAgreementVersion;
+  const deriveKey = deriveKeyFrom(config.jwt.secret);
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
-    for (const seed of modules.seeds) await seed({ tx, agreementVersion, now });
+    for (const seed of modules.seeds) await seed({ tx, agreementVersion, now, deriveKey });
   });
 }

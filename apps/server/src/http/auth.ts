@@ -1,4 +1,5 @@
-import type { MemberInfo } from '@pcb/contract';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MemberInfo, StaffRole } from '@pcb/contract';
 import { AppError } from './errors';
 
 /** The caller of a request, once its token has been checked against the member's row. */
@@ -95,5 +96,41 @@ export function assertOwnAccount(member: AuthMember | null): void {
 declare module 'fastify' {
   interface FastifyRequest {
     member: AuthMember | null;
+  }
+}
+
+/** A staff member whose session cookie was checked (decision 0020). */
+export interface AuthStaff {
+  id: number;
+  userName: string;
+  realName: string;
+  roles: readonly StaffRole[];
+  totpEnabled: boolean;
+  /** The stored (hashed) id of this session: Logout ends it. */
+  sessionKey: string;
+  /** What every call must send back in `X-CSRF-Token`. */
+  csrfToken: string;
+}
+
+/** The staff session named by the request's cookie, or null (none, ended, idle, disabled). */
+export type AuthenticateStaff = (cookieHeader: string | undefined) => Promise<AuthStaff | null>;
+
+export const STAFF_MESSAGES = {
+  unauthorized: '员工登录已失效，请重新登录',
+  csrf: '安全校验失败，请刷新页面后重试',
+  forbidden: '当前账号没有此操作的权限',
+} as const;
+
+/** Equal in constant time: a wrong CSRF token says nothing of the right one. */
+export function csrfMatches(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = createHash('sha256').update(expected).digest();
+  const b = createHash('sha256').update(given).digest();
+  return timingSafeEqual(a, b);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff: AuthStaff | null;
   }
 }

@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { EndpointDef } from '@pcb/contract';
+import type { Executor, Tx } from '../db/client';
 import {
   assertOwnAccount,
+  csrfMatches,
+  STAFF_MESSAGES,
   SWITCHED_SECURITY_MESSAGE,
   type AuthMember,
   type Authenticate,
+  type AuthenticateStaff,
+  type AuthStaff,
 } from './auth';
+import { readCookie } from './cookies';
 import { envelopeSchema, errorEnvelopeSchema, ok } from './envelope';
 import { AppError, unauthorized } from './errors';
 
@@ -21,10 +27,57 @@ export interface RouteContext<I> {
    * member acts in a related account (account-security calls).
    */
   requireOwnAccount: () => AuthMember;
+  /** The caller on `staff` routes (always set there), null elsewhere. */
+  staff: AuthStaff | null;
+  /** The caller on a `staff` route; 401 elsewhere. */
+  requireStaff: () => AuthStaff;
+  /**
+   * On a staff write (a `staff` POST): the transaction the route opened and the audit call
+   * that records the change in it. The route refuses to commit a write that recorded nothing.
+   */
+  write: () => StaffWrite;
   ip: string;
   request: FastifyRequest;
   reply: FastifyReply;
 }
+
+export interface StaffWrite {
+  staff: AuthStaff;
+  /** The change goes through this, so it commits with its audit row or not at all. */
+  tx: Tx;
+  /** One audit row: action `Module.Action` of the endpoint, who, address and time are added. */
+  audit: (
+    objectType: string,
+    objectId: string | number | null,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ) => Promise<void>;
+  /** Work for after the commit (an SMS notice): never sent for a change rolled back. */
+  afterCommit: (work: () => Promise<void>) => void;
+}
+
+/** What staff routes need: the session check and the audited transaction (decisions 0020, 0021). */
+export interface StaffRouteDeps {
+  authenticate: AuthenticateStaff;
+  transaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+  audit: (
+    ex: Executor,
+    record: {
+      actor: { id: number; userName: string; realName: string } | null;
+      action: string;
+      objectType: string;
+      objectId: string | number | null;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+      ip: string;
+    },
+  ) => Promise<void>;
+  /** Where a failed after-commit task is reported. */
+  onAfterCommitError: (err: unknown) => void;
+}
+
+/** The staff session cookie: HttpOnly, SameSite=Strict, Path=/api/ (decision 0020). */
+export const STAFF_SESSION_COOKIE = 'pcb_staff';
 
 export type RouteHandler<E extends EndpointDef> = (
   ctx: RouteContext<z.output<E['input']>>,
@@ -41,18 +94,23 @@ export type DefineRoute = <E extends EndpointDef>(
  * GET, JSON body otherwise), output, access. The handler returns the data; the envelope, the
  * validation and the OpenAPI entry all come from the same definition.
  */
-export function createDefineRoute(app: FastifyInstance, authenticate: Authenticate): DefineRoute {
+export function createDefineRoute(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  staffDeps?: StaffRouteDeps,
+): DefineRoute {
   return <E extends EndpointDef>(
     def: E,
     handler: RouteHandler<E>,
     options: { hidden?: boolean } = {},
   ) => {
-    // Staff sessions are checked by the console's own authentication, not a member token:
-    // until it exists, a staff endpoint must not be served at all (it would be open).
-    if (def.access === 'staff') {
+    // A staff endpoint without the staff session check would be open: never served so.
+    if (def.access === 'staff' && !staffDeps) {
       throw new Error(`${def.path}: staff endpoints need the staff session check`);
     }
+    const roles: readonly string[] = def.roles ?? [];
     const inputLocation = def.method === 'GET' ? 'querystring' : 'body';
+    const isStaffWrite = def.access === 'staff' && def.method !== 'GET';
     app.route({
       method: def.method,
       url: def.path,
@@ -64,6 +122,12 @@ export function createDefineRoute(app: FastifyInstance, authenticate: Authentica
         operationId: `${def.module}_${def.action}`,
         hide: options.hidden,
         ...(def.access === 'member' ? { security: [{ bearerAuth: [] }] } : {}),
+        ...(def.access === 'staff'
+          ? {
+              security: [{ staffSession: [], csrfToken: [] }],
+              description: `角色：${roles.join('、')}`,
+            }
+          : {}),
         [inputLocation]: def.input,
         response: {
           200: envelopeSchema(def.output),
@@ -76,13 +140,31 @@ export function createDefineRoute(app: FastifyInstance, authenticate: Authentica
       onRequest:
         def.access === 'public'
           ? undefined
-          : async (request) => {
-              request.member = await authenticate(request.headers.authorization);
-              if (def.access === 'member' && !request.member) throw unauthorized();
-              if (request.member?.mainMemberId != null && def.whenSwitched !== 'allow') {
-                throw new AppError(403, SWITCHED_SECURITY_MESSAGE);
+          : def.access === 'staff'
+            ? async (request) => {
+                // Only the staff cookie counts here: a member token is no staff session.
+                const staff = await staffDeps!.authenticate(
+                  readCookie(request.headers.cookie, STAFF_SESSION_COOKIE),
+                );
+                if (!staff) throw new AppError(401, STAFF_MESSAGES.unauthorized);
+                const header = request.headers['x-csrf-token'];
+                if (
+                  !csrfMatches(staff.csrfToken, typeof header === 'string' ? header : undefined)
+                ) {
+                  throw new AppError(403, STAFF_MESSAGES.csrf);
+                }
+                if (!staff.roles.some((role) => roles.includes(role))) {
+                  throw new AppError(403, STAFF_MESSAGES.forbidden);
+                }
+                request.staff = staff;
               }
-            },
+            : async (request) => {
+                request.member = await authenticate(request.headers.authorization);
+                if (def.access === 'member' && !request.member) throw unauthorized();
+                if (request.member?.mainMemberId != null && def.whenSwitched !== 'allow') {
+                  throw new AppError(403, SWITCHED_SECURITY_MESSAGE);
+                }
+              },
       // A POST without a body (Activate) is an empty input, not a missing one.
       preValidation:
         inputLocation === 'body'
@@ -95,7 +177,11 @@ export function createDefineRoute(app: FastifyInstance, authenticate: Authentica
           if (!request.member) throw unauthorized();
           return request.member;
         };
-        const data = await handler({
+        const requireStaff = () => {
+          if (!request.staff) throw new AppError(401, STAFF_MESSAGES.unauthorized);
+          return request.staff;
+        };
+        const context = (write: () => StaffWrite): RouteContext<z.output<E['input']>> => ({
           input: (inputLocation === 'body' ? request.body : request.query) as z.output<E['input']>,
           member: request.member,
           requireMember,
@@ -104,10 +190,47 @@ export function createDefineRoute(app: FastifyInstance, authenticate: Authentica
             assertOwnAccount(member);
             return member;
           },
+          staff: request.staff,
+          requireStaff,
+          write,
           ip: request.ip,
           request,
           reply,
         });
+        if (!isStaffWrite || !staffDeps) {
+          const noWrite = () => {
+            throw new Error(`${def.path}: only a staff POST opens an audited write`);
+          };
+          return ok(await handler(context(noWrite)));
+        }
+        const deps = staffDeps;
+        const later: (() => Promise<void>)[] = [];
+        const data = await deps.transaction(async (tx) => {
+          const staff = requireStaff();
+          let audited = 0;
+          const write: StaffWrite = {
+            staff,
+            tx,
+            audit: async (objectType, objectId, before, after) => {
+              audited++;
+              await deps.audit(tx, {
+                actor: staff,
+                action: `${def.module}.${def.action}`,
+                objectType,
+                objectId,
+                before,
+                after,
+                ip: request.ip,
+              });
+            },
+            afterCommit: (work) => later.push(work),
+          };
+          const result = await handler(context(() => write));
+          // A staff write that recorded nothing is a bug: it must not commit unaudited.
+          if (audited === 0) throw new Error(`${def.path}: a staff write recorded no audit row`);
+          return result;
+        });
+        for (const work of later) await work().catch(deps.onAfterCommitError);
         return ok(data);
       },
     });

@@ -13,7 +13,12 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The console's session (decision 0020): an HttpOnly cookie and the CSRF header.
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'pcb_staff' },
+          csrfToken: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
       },
     },
     transform: jsonSchemaTransform,

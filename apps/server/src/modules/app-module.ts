@@ -9,6 +9,8 @@ export interface SeedContext {
   tx: SeedTx;
   agreementVersion: string;
   now: Date;
+  /** The platform's derived keys (the demo staff's TOTP secrets are sealed with one). */
+  deriveKey: (purpose: string) => Uint8Array;
 }
 
 /** What a module hands back once built. */

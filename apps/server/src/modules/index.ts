@@ -1,4 +1,5 @@
 import { announcementModule } from './announcement/announcement.module';
+import { auditModule } from './audit/audit.module';
 import { moduleList } from './app-module';
 import { captchaModule } from './captcha/captcha.module';
 import { memberAuthModule } from './member-auth/member-auth.module';
@@ -6,6 +7,8 @@ import { memberModule } from './member/member.module';
 import { mobileApplyModule } from './mobile-apply/mobile-apply.module';
 import { sandboxModule } from './sandbox/sandbox.module';
 import { smsCodeModule } from './sms-code/sms-code.module';
+import { staffMemberModule } from './staff-member/staff-member.module';
+import { staffModule } from './staff/staff.module';
 import { uploadModule } from './upload/upload.module';
 import { visitModule } from './visit/visit.module';
 import { wechatModule } from './wechat/wechat.module';
@@ -17,6 +20,8 @@ import { wechatModule } from './wechat/wechat.module';
 export const modules = moduleList()
   .add('captcha', captchaModule)
   .add('smsCode', smsCodeModule)
+  .add('audit', auditModule)
+  .add('staff', staffModule)
   .add('member', memberModule)
   .add('memberAuth', memberAuthModule)
   .add('upload', uploadModule)
@@ -24,6 +29,7 @@ export const modules = moduleList()
   .add('wechat', wechatModule)
   .add('announcement', announcementModule)
   .add('visit', visitModule)
-  .add('sandbox', sandboxModule);
+  .add('sandbox', sandboxModule)
+  .add('staffMember', staffMemberModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

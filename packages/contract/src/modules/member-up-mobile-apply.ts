@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineModule } from '../define';
+import { defineModule, emptyInput } from '../define';
 import { mobileSchema, smsCodeSchema, text } from '../common';
 
 export const mobileApplyStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -9,6 +9,10 @@ export const mobileApplySchema = z.object({
   newMobileMasked: z.string(),
   reason: z.string(),
   status: z.enum(mobileApplyStatuses),
+  /** Why staff rejected it (rejected only). */
+  rejectReason: z.string().nullable(),
+  /** When staff decided; null while pending. */
+  decidedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type MobileApply = z.infer<typeof mobileApplySchema>;
@@ -34,5 +38,13 @@ export const MemberUpMobileApply = defineModule('MemberUpMobileApply', {
       idDocumentKey: text(512).min(1).meta({ title: '身份证明材料' }),
     }),
     output: mobileApplySchema,
+  },
+  GetLatest: {
+    method: 'GET',
+    summary: '我最近一次人工更换手机号申请及审核结果（没有则为 null）',
+    access: 'member',
+    whenSwitched: 'refuse',
+    input: emptyInput,
+    output: mobileApplySchema.nullable(),
   },
 });

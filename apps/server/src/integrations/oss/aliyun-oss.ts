@@ -26,6 +26,30 @@ export function signOssRequest(
 export const objectUrl = (bucketHost: string, key: string) =>
   `${bucketHost}/${key.split('/').map(encodeURIComponent).join('/')}`;
 
+/**
+ * A GET URL signed in its query string (V1):
+ * https://help.aliyun.com/zh/oss/developer-reference/add-signatures-to-urls
+ */
+export function signedObjectUrl(
+  base: string,
+  credentials: { accessKeyId: string; accessKeySecret: string },
+  request: { bucket: string; key: string; expiresAt: Date },
+): string {
+  const expires = String(Math.floor(request.expiresAt.getTime() / 1000));
+  const signature = signOssRequest(credentials.accessKeySecret, {
+    method: 'GET',
+    date: expires,
+    bucket: request.bucket,
+    key: request.key,
+  });
+  const query = new URLSearchParams({
+    OSSAccessKeyId: credentials.accessKeyId,
+    Expires: expires,
+    Signature: signature,
+  });
+  return `${objectUrl(base, request.key)}?${query.toString()}`;
+}
+
 export function createAliyunOss(
   config: AliyunOssConfig,
   options: { now?: () => Date; timeoutMs?: number } = {},
@@ -34,6 +58,8 @@ export function createAliyunOss(
     provider: 'aliyun',
     createPostTicket: (request) =>
       createPostTicket(config, { ...request, host: config.bucketHost }),
+    signedGetUrl: (key, expiresAt) =>
+      signedObjectUrl(config.bucketHost, config, { bucket: config.bucket, key, expiresAt }),
 
     /** HeadObject: 200 when the object is there, 404 when not. */
     async exists(key) {

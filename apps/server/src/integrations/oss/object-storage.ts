@@ -13,6 +13,8 @@ export interface ObjectStorage {
   }): UploadTicket;
   /** Whether the object was actually uploaded. */
   exists(key: string): Promise<boolean>;
+  /** A URL that reads the object until `expiresAt` (query-string signature, V1). */
+  signedGetUrl(key: string, expiresAt: Date): string;
 }
 
 export class ObjectStorageError extends Error {

@@ -1,14 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../../lib/clock';
+import { signedObjectUrl, signOssRequest } from './aliyun-oss';
 import { isSafeKey, type ObjectStorage } from './object-storage';
 import { checkPostObject, createPostTicket, type PostCredentials } from './post-policy';
 
 /** Where the browser posts files while the sandbox plays the bucket (same origin). */
 export const SANDBOX_OSS_PATH = '/sandbox/oss';
 export const SANDBOX_OSS_ACCESS_KEY_ID = 'sandbox-oss-access-key';
+const SANDBOX_BUCKET = 'sandbox';
 
 export interface SandboxOssOptions {
   credentials: PostCredentials;
@@ -24,6 +26,12 @@ export function createSandboxOss(options: SandboxOssOptions): ObjectStorage {
     provider: 'sandbox',
     createPostTicket: (request) =>
       createPostTicket(options.credentials, { ...request, host: SANDBOX_OSS_PATH }),
+    signedGetUrl: (key, expiresAt) =>
+      signedObjectUrl(SANDBOX_OSS_PATH, options.credentials, {
+        bucket: SANDBOX_BUCKET,
+        key,
+        expiresAt,
+      }),
     async exists(key) {
       if (!isSafeKey(key)) return false;
       try {
@@ -62,6 +70,75 @@ export async function registerOssSandbox(
   options: SandboxOssOptions & { now: Clock; maxBodyBytes: number },
 ): Promise<void> {
   await app.register(async (scope) => {
+    // GetObject with a URL signature, as OSS checks it: key id, expiry, then the signature.
+    scope.get<{ Params: { '*': string }; Querystring: Record<string, string | undefined> }>(
+      `${SANDBOX_OSS_PATH}/*`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const requestId = randomBytes(12).toString('hex').toUpperCase();
+        const key = request.params['*'];
+        const { OSSAccessKeyId: keyId, Expires: expires, Signature: signature } = request.query;
+        // Unsigned, the objects do not exist for the caller (the sandbox is never public).
+        if (!keyId && !expires && !signature) {
+          return sendOssError(
+            reply,
+            404,
+            'NoSuchKey',
+            'The specified key does not exist.',
+            requestId,
+          );
+        }
+        if (keyId !== options.credentials.accessKeyId || !expires || !signature) {
+          return sendOssError(reply, 403, 'AccessDenied', 'Access denied.', requestId);
+        }
+        if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 < options.now().getTime()) {
+          return sendOssError(reply, 403, 'AccessDenied', 'Request has expired.', requestId);
+        }
+        const expected = Buffer.from(
+          signOssRequest(options.credentials.accessKeySecret, {
+            method: 'GET',
+            date: expires,
+            bucket: SANDBOX_BUCKET,
+            key,
+          }),
+        );
+        const given = Buffer.from(signature);
+        if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+          return sendOssError(
+            reply,
+            403,
+            'SignatureDoesNotMatch',
+            'The request signature we calculated does not match the signature you provided.',
+            requestId,
+          );
+        }
+        if (!isSafeKey(key)) {
+          return sendOssError(
+            reply,
+            404,
+            'NoSuchKey',
+            'The specified key does not exist.',
+            requestId,
+          );
+        }
+        try {
+          const content = await readFile(objectPath(options.objectsDir, key));
+          return reply
+            .header('content-type', 'application/octet-stream')
+            .header('x-oss-request-id', requestId)
+            .send(content);
+        } catch {
+          return sendOssError(
+            reply,
+            404,
+            'NoSuchKey',
+            'The specified key does not exist.',
+            requestId,
+          );
+        }
+      },
+    );
     scope.addContentTypeParser(
       'multipart/form-data',
       { parseAs: 'buffer', bodyLimit: options.maxBodyBytes },

@@ -6,6 +6,8 @@ export interface AliyunSmsConfig extends AliyunRpcCredentials {
   templateCode: string;
   registeredTemplateCode: string;
   relationTemplateCode: string;
+  /** Optional: without it the mobile-changed notice fails (and is logged), nothing else. */
+  mobileChangedTemplateCode?: string;
 }
 
 /** Aliyun SMS (dysmsapi SendSms, version 2017-05-25). */
@@ -14,10 +16,14 @@ export function createAliyunSms(config: AliyunSmsConfig): SmsSender {
     verificationCode: config.templateCode,
     alreadyRegistered: config.registeredTemplateCode,
     relationRequest: config.relationTemplateCode,
+    mobileChanged: config.mobileChangedTemplateCode ?? '',
   };
   return {
     provider: 'aliyun',
     async send(message) {
+      if (!templates[message.kind]) {
+        throw new SmsSendError(`Aliyun SendSms: no template for ${message.kind}`);
+      }
       let body: Record<string, unknown>;
       try {
         body = await callAliyunRpc(config, {

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SmsMessage } from './sms';
 import { smsOutbox } from './sms-outbox.table';
@@ -15,6 +15,27 @@ export function createSmsOutbox(db: Db) {
         text: message.text,
         sentAt,
       });
+    },
+    /** Newest first, for the console (StaffOutbox), all numbers or one. */
+    async page(mobile: string | undefined, page: { offset: number; limit: number }) {
+      const where = mobile ? eq(smsOutbox.mobile, mobile) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: smsOutbox.id,
+            mobile: smsOutbox.mobile,
+            kind: smsOutbox.kind,
+            text: smsOutbox.text,
+            sentAt: smsOutbox.sentAt,
+          })
+          .from(smsOutbox)
+          .where(where)
+          .orderBy(desc(smsOutbox.id))
+          .offset(page.offset)
+          .limit(page.limit),
+        db.select({ n: count() }).from(smsOutbox).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
     /** Newest first. */
     async list(mobile: string): Promise<{ mobile: string; text: string; sentAt: Date }[]> {

@@ -1,5 +1,10 @@
 /** Which text is sent; each maps to its own template at a real SMS provider. */
-export type SmsKind = 'verificationCode' | 'alreadyRegistered' | 'relationRequest';
+export type SmsKind =
+  | 'verificationCode'
+  | 'alreadyRegistered'
+  | 'relationRequest'
+  /** Staff approved a mobile-change application: the notice to the new number. */
+  | 'mobileChanged';
 
 export interface SmsMessage {
   mobile: string;

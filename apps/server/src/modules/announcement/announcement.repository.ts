@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { announcement, type AnnouncementRow } from './announcement.table';
 
 export function createAnnouncementRepository(db: Db) {
@@ -27,3 +27,54 @@ export function createAnnouncementRepository(db: Db) {
 }
 
 export type AnnouncementRepository = ReturnType<typeof createAnnouncementRepository>;
+
+export type NewAnnouncement = Omit<typeof announcement.$inferInsert, 'id' | 'createdAt'>;
+
+/** The console's side: every announcement, and writes on the route's transaction. */
+export function createAnnouncementAdminRepository(db: Db) {
+  return {
+    async list(type: AnnouncementRow['type'] | undefined, page: { offset: number; limit: number }) {
+      const where = type ? eq(announcement.type, type) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(announcement)
+          .where(where)
+          .orderBy(desc(announcement.startsAt), desc(announcement.id))
+          .offset(page.offset)
+          .limit(page.limit),
+        db.select({ n: count() }).from(announcement).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async lock(tx: Tx, id: number): Promise<AnnouncementRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(announcement)
+        .where(eq(announcement.id, id))
+        .for('update');
+      return row;
+    },
+
+    async insert(tx: Tx, values: NewAnnouncement & { createdAt: Date }) {
+      const [row] = await tx.insert(announcement).values(values).returning();
+      return row!;
+    },
+
+    async update(tx: Tx, id: number, values: NewAnnouncement) {
+      const [row] = await tx
+        .update(announcement)
+        .set(values)
+        .where(eq(announcement.id, id))
+        .returning();
+      return row;
+    },
+
+    async delete(tx: Tx, id: number) {
+      await tx.delete(announcement).where(eq(announcement.id, id));
+    },
+  };
+}
+
+export type AnnouncementAdminRepository = ReturnType<typeof createAnnouncementAdminRepository>;

@@ -8,6 +8,11 @@ export const accountManager = pgTable('account_manager', {
   qq: varchar('qq', { length: 20 }).notNull(),
   pic: varchar('pic', { length: 255 }).notNull(),
   isActive: boolean('is_active').notNull().default(true),
+  /**
+   * The manager's staff account (role sales): who may be assigned members. No foreign key
+   * across modules; staff accounts are disabled, never deleted.
+   */
+  staffId: integer('staff_id').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

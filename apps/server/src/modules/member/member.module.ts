@@ -1,5 +1,8 @@
 import { createAuthenticate, type Authenticate } from '../../http/auth';
 import type { Platform } from '../../platform';
+import type { StaffApi } from '../staff/staff.module';
+import { createMemberConsoleRepository } from './member-console.repository';
+import { createMemberConsoleService, type MemberConsoleService } from './member-console.service';
 import { appModule } from '../app-module';
 import { seedMembers } from './member.seed';
 import { createMemberRepository } from './member.repository';
@@ -10,9 +13,10 @@ import { registerRelationRoutes } from './relation.routes';
 import { createRelationService } from './relation.service';
 import { createTokenService, type TokenService } from './token.service';
 
-export { MOBILE_TAKEN_MESSAGE } from './member.service';
+export { displayNameOf, MOBILE_TAKEN_MESSAGE } from './member.service';
 export type { Member, MemberForToken, MemberService } from './member.service';
 export type { TokenService } from './token.service';
+export type { MemberConsoleService } from './member-console.service';
 
 export interface MemberApi {
   /** Members as views: never a password hash (decision 0009 for what a switch may see). */
@@ -21,19 +25,24 @@ export interface MemberApi {
   tokens: TokenService;
   /** Who is calling: the token checked against the member, its session and its relation. */
   authenticate: Authenticate;
+  /** Members as staff search, see (masked) and change them (StaffMember). */
+  console: MemberConsoleService;
 }
 
 /** Members, their sessions and tokens, and the relations that let one act for another. */
 export const memberModule = appModule({
   seed: seedMembers,
-  create: ({
-    config,
-    db,
-    store,
-    sms,
-    now,
-    logError,
-  }: Pick<Platform, 'config' | 'db' | 'store' | 'sms' | 'now' | 'logError'>) => {
+  create: (
+    {
+      config,
+      db,
+      store,
+      sms,
+      now,
+      logError,
+    }: Pick<Platform, 'config' | 'db' | 'store' | 'sms' | 'now' | 'logError'>,
+    { staff }: { staff: StaffApi },
+  ) => {
     const members = createMemberService({
       repository: createMemberRepository(db),
       now,
@@ -55,7 +64,16 @@ export const memberModule = appModule({
       loadSwitch: relations.findSwitchState,
     });
     return {
-      api: { members, tokens, authenticate } satisfies MemberApi,
+      api: {
+        members,
+        tokens,
+        authenticate,
+        console: createMemberConsoleService({
+          repository: createMemberConsoleRepository(db),
+          staff,
+          now,
+        }),
+      } satisfies MemberApi,
       routes: (route) => {
         registerMemberRoutes(route, members);
         registerRelationRoutes(route, relations);

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import type { SeedContext } from '../app-module';
+import { staffIdByUserName } from '../staff/staff.module';
 import { accountManager } from './account-manager.table';
 import { memberRelation } from './member-relation.table';
 import { member, memberAgreement } from './member.table';
@@ -16,11 +17,25 @@ const managers = [
   { realName: '王志强', mobile: '13600000002', qq: '800012302', pic: '/avatars/manager-2.svg' },
   { realName: '李思雨', mobile: '13600000003', qq: '800012303', pic: '/avatars/manager-3.svg' },
 ];
+/** Each manager's staff account (role sales), seeded by the staff module before this one. */
+const managerStaff: Record<string, string> = {
+  '13600000001': 'sales',
+  '13600000002': 'sales2',
+  '13600000003': 'sales3',
+};
 
 /** Account managers; the demo members, one of them related to another, one still inactive. */
 export async function seedMembers({ tx, agreementVersion, now }: SeedContext): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await tx.insert(accountManager).values(managers).onConflictDoNothing();
+  for (const [mobile, userName] of Object.entries(managerStaff)) {
+    const staffId = await staffIdByUserName(tx, userName);
+    if (staffId === null) continue;
+    await tx
+      .update(accountManager)
+      .set({ staffId })
+      .where(and(eq(accountManager.mobile, mobile), isNull(accountManager.staffId)));
+  }
   const [firstManager] = await tx
     .select({ id: accountManager.id })
     .from(accountManager)

@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock';
 import type { MemberGrade, MemberRow } from './member.table';
 import type { MemberRepository, NewMember } from './member.repository';
 
-const gradeNames: Record<MemberGrade, string> = {
+export const gradeNames: Record<MemberGrade, string> = {
   normal: '普通',
   bronze: '铜牌',
   silver: '银牌',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   index,
   integer,
   pgTable,
@@ -11,6 +12,18 @@ import {
 } from 'drizzle-orm/pg-core';
 import { memberStatuses } from '@pcb/contract';
 import { accountManager } from './account-manager.table';
+
+/** The text staff search matches names in: real name, user name, company, one string. */
+export const memberSearchText = (t: {
+  realName: AnyPgColumn;
+  userName: AnyPgColumn;
+  companyName: AnyPgColumn;
+}) =>
+  sql`(coalesce(${t.realName}, '') || ' ' || coalesce(${t.userName}, '') || ' ' || coalesce(${t.companyName}, ''))`;
+
+/** Its letters and letter pairs (SQL function of migration 0003), as the GIN index holds them. */
+export const memberSearchGrams = (t: Parameters<typeof memberSearchText>[0]) =>
+  sql`member_search_grams(${memberSearchText(t)})`;
 
 export const memberGrades = ['normal', 'bronze', 'silver', 'gold', 'diamond'] as const;
 export type MemberGrade = (typeof memberGrades)[number];
@@ -52,6 +65,11 @@ export const member = pgTable(
     // User names are matched case-insensitively at login, so they are unique that way too.
     uniqueIndex('member_user_name_lower_idx').on(sql`lower(${t.userName})`),
     index('member_account_manager_idx').on(t.accountManagerId),
+    // Staff search (decision 0020): a mobile prefix by btree in any collation; names, user names
+    // and companies by their letters and letter pairs (member_search_grams, migration 0003),
+    // which, unlike pg_trgm under the C locale, index Chinese.
+    index('member_mobile_prefix_idx').on(t.mobile.op('text_pattern_ops')),
+    index('member_search_grams_idx').using('gin', memberSearchGrams(t)),
   ],
 );
 

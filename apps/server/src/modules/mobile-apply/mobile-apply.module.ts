@@ -2,16 +2,29 @@ import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import type { MemberApi } from '../member/member.module';
 import type { SmsCodeApi } from '../sms-code/sms-code.module';
+import type { StaffApi } from '../staff/staff.module';
 import type { UploadApi } from '../upload/upload.module';
-import { createMobileApplyRepository } from './mobile-apply.repository';
+import { createMobileApplyReviewService } from './mobile-apply-review.service';
+import {
+  createMobileApplyRepository,
+  createMobileApplyReviewRepository,
+} from './mobile-apply.repository';
 import { registerMobileApplyRoutes } from './mobile-apply.routes';
 import { createMobileApplyService } from './mobile-apply.service';
 
-/** A member who lost the old mobile asks staff to change it, with an identity document. */
+/**
+ * A member who lost the old mobile asks staff to change it, with an identity document; staff
+ * approve (the mobile changes, the member's sessions end, an SMS tells the new number) or reject.
+ */
 export const mobileApplyModule = appModule({
   create: (
-    { db, now }: Pick<Platform, 'db' | 'now'>,
-    { smsCode, member, upload }: { smsCode: SmsCodeApi; member: MemberApi; upload: UploadApi },
+    { db, now, storage, sms }: Pick<Platform, 'db' | 'now' | 'storage' | 'sms'>,
+    {
+      smsCode,
+      member,
+      upload,
+      staff,
+    }: { smsCode: SmsCodeApi; member: MemberApi; upload: UploadApi; staff: StaffApi },
   ) => {
     const applies = createMobileApplyService({
       repository: createMobileApplyRepository(db),
@@ -20,6 +33,14 @@ export const mobileApplyModule = appModule({
       uploads: upload,
       now,
     });
-    return { routes: (route) => registerMobileApplyRoutes(route, applies) };
+    const review = createMobileApplyReviewService({
+      repository: createMobileApplyReviewRepository(db),
+      member,
+      staff,
+      storage,
+      sms,
+      now,
+    });
+    return { routes: (route) => registerMobileApplyRoutes(route, applies, review) };
   },
 });

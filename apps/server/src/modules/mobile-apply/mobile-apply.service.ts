@@ -10,11 +10,13 @@ import type { MobileApplyRow } from './mobile-apply.table';
 export const PENDING_APPLY_MESSAGE = '您已有待审核的更换申请';
 export const ID_DOCUMENT_MESSAGE = '身份证明材料无效，请重新上传';
 
-const toApply = (row: MobileApplyRow): MobileApply => ({
+export const toApply = (row: MobileApplyRow): MobileApply => ({
   id: row.id,
   newMobileMasked: maskMobile(row.newMobile),
   reason: row.reason,
   status: row.status,
+  rejectReason: row.status === 'rejected' ? row.decisionNote : null,
+  decidedAt: row.decidedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
 

@@ -26,7 +26,10 @@ export const mobileApply = pgTable(
     status: text('status', { enum: mobileApplyStatuses }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The rejection's reason, shown to the member. */
     decisionNote: varchar('decision_note', { length: 500 }),
+    /** The staff member who decided (no foreign key across modules). */
+    decidedBy: integer('decided_by'),
   },
   (t) => [
     // One application waiting for staff per member; a concurrent second insert fails here.
@@ -34,6 +37,7 @@ export const mobileApply = pgTable(
       .on(t.memberId)
       .where(sql`${t.status} = 'pending'`),
     index('member_mobile_apply_member_idx').on(t.memberId, t.createdAt),
+    index('member_mobile_apply_status_idx').on(t.status, t.createdAt),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { api } from '@pcb/contract';
+import { StaffOutbox } from '@pcb/contract/staff-outbox';
 import type { DefineRoute } from '../../http/define-route';
 import { AppError, messages } from '../../http/errors';
 import type { SmsOutbox } from '../../integrations/sms/sms-outbox';
@@ -15,6 +16,25 @@ export function registerSandboxRoutes(
       if (isProduction) throw new AppError(404, messages.notFound);
       const sent = await outbox.list(input.mobile);
       return sent.map((s) => ({ mobile: s.mobile, text: s.text, sentAt: s.sentAt.toISOString() }));
+    },
+    { hidden: isProduction },
+  );
+
+  // The same texts in the console, for staff trying flows: 404 in production, like the above.
+  route(
+    StaffOutbox.List,
+    async ({ input }) => {
+      if (isProduction) throw new AppError(404, messages.notFound);
+      const { rows, total } = await outbox.page(input.mobile || undefined, {
+        offset: (input.page - 1) * input.pageSize,
+        limit: input.pageSize,
+      });
+      return {
+        items: rows.map((r) => ({ ...r, sentAt: r.sentAt.toISOString() })),
+        total,
+        page: input.page,
+        pageSize: input.pageSize,
+      };
     },
     { hidden: isProduction },
   );

@@ -8,6 +8,11 @@ import { createWechatRepository } from './wechat.repository';
 import { registerWechatRoutes } from './wechat.routes';
 import { createWechatService } from './wechat.service';
 
+export interface WechatApi {
+  /** WeChat accounts bound to the member now (the console's member detail). */
+  countActiveBindings: (memberId: number) => Promise<number>;
+}
+
 /** The member's WeChat identity: OAuth inside WeChat, bindings, login by a bound WeChat. */
 export const wechatModule = appModule({
   redact: ['openId'],
@@ -27,8 +32,9 @@ export const wechatModule = appModule({
     const seal = createOpenIdSeal(deriveKey('wechat-openid-seal'));
     const onApiError = logError('WeChat API call failed');
     const oauth = createWechatOAuthService({ api, store, seal, openBase, onApiError });
+    const repository = createWechatRepository(db);
     const wechat = createWechatService({
-      repository: createWechatRepository(db),
+      repository,
       members: member.members,
       memberAuth,
       tokens: member.tokens,
@@ -39,6 +45,10 @@ export const wechatModule = appModule({
       onApiError,
     });
     return {
+      api: {
+        countActiveBindings: async (memberId) =>
+          (await repository.listForMember(memberId)).filter((b) => b.unboundAt === null).length,
+      } satisfies WechatApi,
       routes: (route) => registerWechatRoutes(route, oauth, wechat, config.publicOrigins),
     };
   },

@@ -1,0 +1,23 @@
+import type { Platform } from '../../platform';
+import { appModule } from '../app-module';
+import { createAuditRepository } from './audit.repository';
+import { registerAuditRoutes } from './audit.routes';
+import { createAuditService, type AuditService } from './audit.service';
+
+export type { AuditActor, AuditRecord } from './audit.service';
+
+export interface AuditApi {
+  /** One row, on the transaction of the change it records (decision 0021). */
+  record: AuditService['record'];
+}
+
+/** The staff audit log: every staff write and login, browsed by admins (decision 0021). */
+export const auditModule = appModule({
+  create: ({ db, now }: Pick<Platform, 'db' | 'now'>) => {
+    const audit = createAuditService(createAuditRepository(db), now);
+    return {
+      api: { record: audit.record } satisfies AuditApi,
+      routes: (route) => registerAuditRoutes(route, audit),
+    };
+  },
+});

@@ -1,0 +1,314 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { StaffLoginResult } from '@pcb/contract/staff-auth';
+import {
+  TOTP_REQUIRED_ROLES,
+  type StaffProfile,
+  type StaffSession,
+} from '@pcb/contract/staff-common';
+import type { Db, Executor } from '../../db/client';
+import { serializeCookie } from '../../http/cookies';
+import { STAFF_SESSION_COOKIE, type StaffWrite } from '../../http/define-route';
+import { AppError } from '../../http/errors';
+import type { AuthStaff, AuthenticateStaff } from '../../http/auth';
+import type { EphemeralStore } from '../../integrations/store/store';
+import type { Clock } from '../../lib/clock';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { AuditApi } from '../audit/audit.module';
+import type { StaffLoginThrottle } from './staff-login-throttle';
+import type { StaffRepository } from './staff.repository';
+import type { StaffAccountRow } from './staff.table';
+import type { Totp } from './totp';
+
+export const STAFF_IDLE_TIMEOUT_SECONDS = 30 * 60;
+export const STAFF_SESSION_MAX_SECONDS = 12 * 3600;
+/** How long the password step stays good for the code step. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
+/** last_seen_at is written at most this often: one write a minute, not one a call. */
+const TOUCH_EVERY_MS = 60_000;
+
+export const WRONG_LOGIN_MESSAGE = '用户名或密码错误';
+export const STAFF_DISABLED_MESSAGE = '账号已停用，请联系管理员';
+export const WRONG_CODE_MESSAGE = '动态验证码错误';
+export const USED_CODE_MESSAGE = '该动态验证码已使用，请等待下一个验证码';
+export const CHALLENGE_MESSAGE = '登录已超时，请重新输入用户名和密码';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+interface Challenge {
+  staffId: number;
+  purpose: 'totp' | 'enroll';
+  /** The secret being enrolled (enroll only). */
+  secret?: string;
+}
+
+export const profileOf = (row: StaffAccountRow): StaffProfile => ({
+  id: row.id,
+  userName: row.userName,
+  realName: row.realName,
+  roles: row.roles,
+  totpEnabled: row.totpEnabled,
+});
+
+export const needsTotp = (roles: readonly string[]) =>
+  roles.some((role) => (TOTP_REQUIRED_ROLES as readonly string[]).includes(role));
+
+export interface StaffAuthDeps {
+  db: Db;
+  repository: StaffRepository;
+  store: EphemeralStore;
+  totp: Totp;
+  throttle: StaffLoginThrottle;
+  audit: AuditApi;
+  now: Clock;
+  /** Secure cookies when the public origin is HTTPS. */
+  secureCookie: boolean;
+}
+
+/** Staff login (password, then a TOTP code where required), sessions and their cookie. */
+export function createStaffAuthService(deps: StaffAuthDeps) {
+  const { db, repository, store, totp, throttle, audit, now } = deps;
+
+  const cookie = (value: string, maxAgeSeconds: number) =>
+    serializeCookie(STAFF_SESSION_COOKIE, value, {
+      path: '/api/',
+      maxAgeSeconds,
+      secure: deps.secureCookie,
+      sameSite: 'Strict',
+    });
+
+  const recordLogin = (
+    ex: Executor,
+    row: StaffAccountRow | undefined,
+    ip: string,
+    after: Record<string, unknown>,
+  ) =>
+    audit.record(ex, {
+      actor: row ? { id: row.id, userName: row.userName, realName: row.realName } : null,
+      action: 'StaffAuth.Login',
+      objectType: 'staff',
+      objectId: row?.id ?? null,
+      before: null,
+      after,
+      ip,
+    });
+
+  /** A new session, its audit row and the account's last login, in one transaction. */
+  async function startSession(row: StaffAccountRow, ip: string, step: string) {
+    const id = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(32).toString('base64url');
+    const at = now();
+    await db.transaction(async (tx) => {
+      await repository.insertSession(
+        tx,
+        { key: sha256(id), staffId: row.id, csrfToken, ip, createdAt: at, lastSeenAt: at },
+        at,
+      );
+      await recordLogin(tx, row, ip, { result: 'success', step });
+    });
+    await throttle.succeeded(row.userName);
+    const session: StaffSession = {
+      staff: profileOf({ ...row, totpEnabled: row.totpEnabled || step === 'enroll' }),
+      csrfToken,
+      idleTimeoutSeconds: STAFF_IDLE_TIMEOUT_SECONDS,
+    };
+    return { session, cookie: cookie(id, STAFF_SESSION_MAX_SECONDS) };
+  }
+
+  async function failed(
+    row: StaffAccountRow | undefined,
+    account: string,
+    ip: string,
+    after: Record<string, unknown>,
+  ) {
+    await recordLogin(db, row, ip, after);
+    return throttle.failed(account);
+  }
+
+  /** The challenge of the password step, for its account, still active. */
+  async function openChallenge(challenge: string, purpose: Challenge['purpose']) {
+    const raw = await store.get(`staff-challenge:${sha256(challenge)}`);
+    const parsed = raw ? (JSON.parse(raw) as Challenge) : null;
+    if (!parsed || parsed.purpose !== purpose) throw new AppError(401, CHALLENGE_MESSAGE);
+    const row = await repository.findById(parsed.staffId);
+    if (!row) throw new AppError(401, CHALLENGE_MESSAGE);
+    await throttle.assertAllowed(row.userName);
+    if (row.status !== 'active') throw new AppError(403, STAFF_DISABLED_MESSAGE);
+    return { row, parsed };
+  }
+
+  async function newChallenge(value: Challenge): Promise<string> {
+    const challenge = randomBytes(32).toString('base64url');
+    await store.set(
+      `staff-challenge:${sha256(challenge)}`,
+      JSON.stringify(value),
+      CHALLENGE_TTL_MS,
+    );
+    return challenge;
+  }
+
+  const dropChallenge = (challenge: string) => store.delete(`staff-challenge:${sha256(challenge)}`);
+
+  async function wrongCode(row: StaffAccountRow, ip: string, step: string, result: string) {
+    const left = await failed(row, row.userName, ip, { result, step });
+    const message = result === 'replay' ? USED_CODE_MESSAGE : WRONG_CODE_MESSAGE;
+    return new AppError(
+      400,
+      left > 0 && result !== 'replay' ? `${message}，还可尝试${left}次` : message,
+      {
+        field: 'code',
+      },
+    );
+  }
+
+  const authenticate: AuthenticateStaff = async (cookieValue) => {
+    if (!cookieValue || cookieValue.length > 128) return null;
+    const key = sha256(cookieValue);
+    const found = await repository.findSession(key);
+    if (!found) return null;
+    const { session, staff } = found;
+    const at = now();
+    const idleMs = at.getTime() - session.lastSeenAt.getTime();
+    const ageMs = at.getTime() - session.createdAt.getTime();
+    if (
+      staff.status !== 'active' ||
+      idleMs > STAFF_IDLE_TIMEOUT_SECONDS * 1000 ||
+      ageMs > STAFF_SESSION_MAX_SECONDS * 1000
+    ) {
+      await repository.endSession(db, key, at);
+      return null;
+    }
+    if (idleMs > TOUCH_EVERY_MS) await repository.touchSession(key, at);
+    return {
+      id: staff.id,
+      userName: staff.userName,
+      realName: staff.realName,
+      roles: staff.roles,
+      totpEnabled: staff.totpEnabled,
+      sessionKey: key,
+      csrfToken: session.csrfToken,
+    } satisfies AuthStaff;
+  };
+
+  return {
+    authenticate,
+
+    /** The password step: a session, or the code (or enrolment) step next. */
+    async login(
+      input: { userName: string; password: string },
+      ip: string,
+    ): Promise<{ result: StaffLoginResult; cookie?: string }> {
+      const account = input.userName.trim().toLowerCase();
+      await throttle.assertAllowed(account);
+      const row = await repository.findByUserName(account);
+      const valid = await verifyPassword(row?.passwordHash, input.password);
+      if (!row || !valid) {
+        const left = await failed(row, account, ip, {
+          result: row ? 'wrongPassword' : 'unknownUser',
+          userName: account,
+        });
+        throw new AppError(
+          400,
+          left > 0 ? `${WRONG_LOGIN_MESSAGE}，还可尝试${left}次` : WRONG_LOGIN_MESSAGE,
+        );
+      }
+      if (row.status !== 'active') {
+        await recordLogin(db, row, ip, { result: 'disabled' });
+        throw new AppError(403, STAFF_DISABLED_MESSAGE);
+      }
+      if (row.totpEnabled) {
+        return {
+          result: {
+            next: 'totp',
+            challenge: await newChallenge({ staffId: row.id, purpose: 'totp' }),
+          },
+        };
+      }
+      if (needsTotp(row.roles)) {
+        const secret = totp.newSecret();
+        const challenge = await newChallenge({ staffId: row.id, purpose: 'enroll', secret });
+        return {
+          result: {
+            next: 'enrollTotp',
+            challenge,
+            secret,
+            otpauthUrl: totp.otpauthUrl(secret, row.userName),
+          },
+        };
+      }
+      const { session, cookie: setCookie } = await startSession(row, ip, 'password');
+      return { result: { next: 'done', session }, cookie: setCookie };
+    },
+
+    /** The code step: a code is accepted once (its 30-second step is stored). */
+    async verifyTotp(input: { challenge: string; code: string }, ip: string) {
+      const { row } = await openChallenge(input.challenge, 'totp');
+      const secret = row.totpEnabled && row.totpSecret ? totp.open(row.totpSecret) : null;
+      if (!secret) throw new AppError(401, CHALLENGE_MESSAGE);
+      const step = totp.matchStep(secret, input.code, now());
+      if (step === null) throw await wrongCode(row, ip, 'totp', 'wrongCode');
+      if (!(await repository.useTotpStep(row.id, step))) {
+        throw await wrongCode(row, ip, 'totp', 'replay');
+      }
+      await dropChallenge(input.challenge);
+      return startSession(row, ip, 'totp');
+    },
+
+    /** First login of a role that requires a second factor: the first code confirms the app. */
+    async enrollTotp(input: { challenge: string; code: string }, ip: string) {
+      const { row, parsed } = await openChallenge(input.challenge, 'enroll');
+      if (!parsed.secret) throw new AppError(401, CHALLENGE_MESSAGE);
+      const step = totp.matchStep(parsed.secret, input.code, now());
+      if (step === null) throw await wrongCode(row, ip, 'enroll', 'wrongCode');
+      const enrolled = await repository.enrollTotp(
+        db,
+        row.id,
+        totp.seal(parsed.secret),
+        step,
+        now(),
+      );
+      if (!enrolled) throw new AppError(409, '该账号已绑定身份验证器，请重新登录');
+      await dropChallenge(input.challenge);
+      return startSession(row, ip, 'enroll');
+    },
+
+    async me(staff: AuthStaff): Promise<StaffSession> {
+      const row = await repository.findById(staff.id);
+      if (!row) throw new AppError(401, CHALLENGE_MESSAGE);
+      return {
+        staff: profileOf(row),
+        csrfToken: staff.csrfToken,
+        idleTimeoutSeconds: STAFF_IDLE_TIMEOUT_SECONDS,
+      };
+    },
+
+    /** Ends this session; the cookie is cleared. */
+    async logout(write: StaffWrite): Promise<string> {
+      await repository.endSession(write.tx, write.staff.sessionKey, now());
+      await write.audit('staffSession', write.staff.id, null, { ended: true });
+      return cookie('', 0);
+    },
+
+    /** The old password proves the caller; every other session of the account ends. */
+    async changePassword(write: StaffWrite, oldPassword: string, newPassword: string) {
+      const row = await repository.findById(write.staff.id, write.tx);
+      if (!row || !(await verifyPassword(row.passwordHash, oldPassword))) {
+        throw new AppError(400, '原密码错误', { field: 'oldPassword' });
+      }
+      if (oldPassword === newPassword) {
+        throw new AppError(400, '新密码不能与原密码相同', { field: 'newPassword' });
+      }
+      const at = now();
+      await repository.update(
+        write.tx,
+        row.id,
+        { passwordHash: await hashPassword(newPassword) },
+        at,
+      );
+      await repository.endAllSessions(write.tx, row.id, at, write.staff.sessionKey);
+      await write.audit('staff', row.id, null, { passwordChanged: true });
+      return { ok: true as const };
+    },
+  };
+}
+
+export type StaffAuthService = ReturnType<typeof createStaffAuthService>;

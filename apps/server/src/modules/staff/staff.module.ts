@@ -1,0 +1,66 @@
+import type { StaffRef, StaffRole } from '@pcb/contract';
+import type { Platform } from '../../platform';
+import { appModule } from '../app-module';
+import type { AuditApi } from '../audit/audit.module';
+import { createStaffAccountService } from './staff-account.service';
+import { createStaffAuthService, type StaffAuthService } from './staff-auth.service';
+import { createStaffLoginThrottle } from './staff-login-throttle';
+import { createStaffRepository } from './staff.repository';
+import { registerStaffRoutes } from './staff.routes';
+import { seedStaff } from './staff.seed';
+import { createTotp } from './totp';
+
+export {
+  DEMO_STAFF,
+  DEMO_STAFF_PASSWORD,
+  DEMO_TOTP_SECRETS,
+  staffIdByUserName,
+} from './staff.seed';
+export { STAFF_IDLE_TIMEOUT_SECONDS } from './staff-auth.service';
+
+export interface StaffApi {
+  /** The staff session of a cookie (decision 0020); the route helper calls it. */
+  authenticate: StaffAuthService['authenticate'];
+  /** Who, by id, for lists (decided by, assigned to). */
+  refs: (ids: number[]) => Promise<Map<number, StaffRef>>;
+  /** Active staff holding a role (the sales staff who can be account managers). */
+  activeIdsWithRole: (role: StaffRole) => Promise<number[]>;
+}
+
+/** Staff accounts, roles, logins with a second factor, and sessions: the console's people. */
+export const staffModule = appModule({
+  redact: ['oldPassword', 'newPassword', 'challenge', 'code'],
+  seed: seedStaff,
+  create: (
+    {
+      config,
+      db,
+      store,
+      now,
+      deriveKey,
+    }: Pick<Platform, 'config' | 'db' | 'store' | 'now' | 'deriveKey'>,
+    { audit }: { audit: AuditApi },
+  ) => {
+    const repository = createStaffRepository(db);
+    const auth = createStaffAuthService({
+      db,
+      repository,
+      store,
+      totp: createTotp(deriveKey('staff-totp-secret')),
+      throttle: createStaffLoginThrottle(store, now),
+      audit,
+      now,
+      secureCookie: config.publicOrigins.some((origin) => origin.startsWith('https://')),
+    });
+    const accounts = createStaffAccountService(repository, now);
+    return {
+      api: {
+        authenticate: auth.authenticate,
+        refs: async (ids) =>
+          new Map((await repository.refs([...new Set(ids)])).map((r) => [r.id, r])),
+        activeIdsWithRole: repository.activeIdsWithRole,
+      } satisfies StaffApi,
+      routes: (route) => registerStaffRoutes(route, auth, accounts),
+    };
+  },
+});

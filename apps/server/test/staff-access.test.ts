@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEndpoints, staffRoles, type EndpointDef, type StaffRole } from '@pcb/contract';
+import { buildTestApp, uniqueMobile, type TestApp } from './helper';
+import { createStaff, sessionFor, staffCall, type StaffSessionForTest } from './staff-support';
+
+/**
+ * Generated from the contract: every staff endpoint, every role. A role the endpoint names is
+ * let through (whatever the rules then say of the sample input), every other role gets 403;
+ * no session 401, a member token 401, a missing CSRF header 403.
+ */
+let t: TestApp;
+let memberToken: string;
+const staffOf = new Map<StaffRole, number>();
+const sessions = new Map<StaffRole, StaffSessionForTest>();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  memberToken = (await t.createMember({ mobile: uniqueMobile() })).token;
+  for (const role of staffRoles) {
+    const { id } = await createStaff(t, { roles: [role] });
+    staffOf.set(role, id);
+    sessions.set(role, await sessionFor(t, id));
+  }
+});
+afterAll(async () => t?.close());
+
+/** An input the contract accepts, naming rows that do not exist (ids far beyond any made). */
+function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
+  const candidates: Record<string, unknown> = {
+    id: 2_000_000_000,
+    managerId: 2_000_000_000,
+    userName: 'sample.user',
+    realName: '样例',
+    roles: ['engineer'],
+    status: 'active',
+    password: 'Sample123',
+    oldPassword: 'Sample123',
+    newPassword: 'Sample456',
+    field: 'mobile',
+    reason: '样例原因',
+    type: 'home',
+    title: '样例',
+    content: '样例',
+    linkUrl: null,
+    startsAt: '2026-01-01T00:00:00+08:00',
+    endsAt: null,
+  };
+  const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+  const input = Object.fromEntries(
+    Object.keys(shape)
+      .filter((key) => key in candidates)
+      .map((key) => [key, candidates[key]]),
+  );
+  // Statuses differ by module: a member's, or an application's.
+  if ('status' in input && !endpoint.input.safeParse(input).success) input.status = 'pending';
+  if (!endpoint.input.safeParse(input).success) throw new Error(`no sample for ${endpoint.path}`);
+  return input;
+}
+
+const staffEndpoints = allEndpoints.filter((e) => e.access === 'staff');
+
+describe('staff access, on every staff endpoint of the contract', () => {
+  it('covers the console modules', () => {
+    expect(new Set(staffEndpoints.map((e) => e.module))).toEqual(
+      new Set([
+        'StaffAuth',
+        'StaffAccount',
+        'StaffAudit',
+        'StaffAnnouncement',
+        'StaffMember',
+        'StaffMobileApply',
+        'StaffOutbox',
+      ]),
+    );
+  });
+
+  for (const endpoint of staffEndpoints) {
+    const method = endpoint.method as 'GET' | 'POST';
+    describe(`${endpoint.method} ${endpoint.path}`, () => {
+      const input = () => sampleInput(endpoint);
+
+      it('answers 401 without a session, and to a member token', async () => {
+        const none = await staffCall(t, null, method, endpoint.path, input());
+        expect(none.status).toBe(401);
+        expect(none.body.message).toBe('员工登录已失效，请重新登录');
+        const member = await staffCall(t, null, method, endpoint.path, input(), {
+          headers: { authorization: `Bearer ${memberToken}` },
+        });
+        expect(member.status).toBe(401);
+      });
+
+      it('answers 403 without the CSRF header', async () => {
+        const role = endpoint.roles![0]!;
+        const res = await staffCall(t, sessions.get(role)!, method, endpoint.path, input(), {
+          csrf: null,
+        });
+        expect(res.status).toBe(403);
+        expect(res.body.message).toBe('安全校验失败，请刷新页面后重试');
+      });
+
+      for (const role of staffRoles) {
+        const allowed = endpoint.roles!.includes(role);
+        it(`${allowed ? 'lets' : 'refuses'} ${role}`, async () => {
+          // A fresh session: an allowed Logout or ChangePassword must not end the shared one.
+          const session = allowed ? await sessionFor(t, staffOf.get(role)!) : sessions.get(role)!;
+          const res = await staffCall(t, session, method, endpoint.path, input());
+          if (allowed) {
+            expect(res.status, res.body.message).not.toBe(401);
+            expect(res.status, res.body.message).not.toBe(403);
+            expect(res.status, res.body.message).toBeLessThan(500);
+          } else {
+            expect(res.status).toBe(403);
+            expect(res.body.message).toBe('当前账号没有此操作的权限');
+          }
+        });
+      }
+    });
+  }
+});
