@@ -26,8 +26,24 @@ export interface TestClock {
   advance: (ms: number) => void;
 }
 
-/** A clock tests move by hand; starts at the real time so JWT and ALTCHA checks agree. */
-export function createTestClock(start = new Date()): TestClock {
+const CHINA_OFFSET_MS = 8 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+/** Room a test file has to move its clock forward within one day of China time. */
+const DAY_ROOM_MS = 6 * 3600_000;
+
+/**
+ * Now, unless China's day ends within a few hours: then just after that midnight, so a file
+ * that moves its clock forward never crosses the day and its daily SMS limits reset midway.
+ * Never earlier than the real time: ALTCHA challenges and tokens must not look expired.
+ */
+export function testClockStart(real = Date.now()): Date {
+  const intoChinaDay = (real + CHINA_OFFSET_MS) % DAY_MS;
+  const left = DAY_MS - intoChinaDay;
+  return new Date(left < DAY_ROOM_MS ? real + left + 60_000 : real);
+}
+
+/** A clock tests move by hand; starts at (about) the real time so JWT and ALTCHA checks agree. */
+export function createTestClock(start = testClockStart()): TestClock {
   let current = start.getTime();
   return {
     now: () => new Date(current),

@@ -202,6 +202,8 @@ describe('/userInfo/editPhone', () => {
           reason: '原手机号已停机',
           status: 'pending',
           createdAt: '2026-11-22T10:00:00Z',
+          rejectReason: null,
+          decidedAt: null,
         }),
       }),
     });
