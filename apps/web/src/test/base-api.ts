@@ -13,6 +13,7 @@ export function baseApi(overrides: Handlers = {}) {
     'POST /api/CKInfo/Add': () => ({ body: envelope({ GUID: 'x' }) }),
     'GET /api/MemberInfo/Get': () => ({ body: envelope(memberFixture) }),
     'GET /api/MemberAdmin/Get': () => ({ body: envelope(null) }),
+    'GET /api/MemberUpMobileApply/GetLatest': () => ({ body: envelope(null) }),
     'GET /api/MemberInfo/GetRelationMember': () => ({
       body: envelope({ isSwitched: false, mainMember: null }),
     }),

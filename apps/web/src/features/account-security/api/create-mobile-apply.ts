@@ -4,6 +4,6 @@ import { useEndpointMutation } from '../../../lib/endpoint-query';
 /** Files a manual mobile change for staff to review (the old mobile is out of reach). */
 export const useCreateMobileApply = () =>
   useEndpointMutation(MemberUpMobileApply.Create, {
-    // Nothing a query shows: the mobile changes only once staff approve the application.
-    invalidates: [],
+    // The latest application, now this one; the mobile changes only once staff approve it.
+    invalidates: [MemberUpMobileApply.GetLatest],
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UploadTicket } from '@pcb/contract';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
 import { queryClient } from '../../../lib/query-client';
@@ -285,5 +285,38 @@ describe('/userInfo/editPhone', () => {
     act(() => fireEvent.change(input, { target: { files: [file] } }));
     expect(await screen.findByText('文件上传失败，请重试')).toBeInTheDocument();
     expect(screen.getByTestId('apply-repick')).toBeInTheDocument();
+  });
+
+  it('shows a pending application instead of the form, and why the last one was refused', async () => {
+    logIn();
+    const application = {
+      id: 3,
+      newMobileMasked: '139****9000',
+      reason: '原手机号已停机',
+      createdAt: '2026-11-22T10:00:00Z',
+    };
+    let latest: Record<string, unknown> = {
+      ...application,
+      status: 'pending',
+      rejectReason: null,
+      decidedAt: null,
+    };
+    baseApi({ 'GET /api/MemberUpMobileApply/GetLatest': () => ({ body: envelope(latest) }) });
+    renderApp('/userInfo/editPhone?mode=apply');
+    expect(await screen.findByTestId('apply-result-status')).toHaveTextContent('审核中');
+    expect(screen.queryByTestId('apply-mobile')).toBeNull();
+
+    latest = {
+      ...application,
+      status: 'rejected',
+      rejectReason: '证件照片不清晰',
+      decidedAt: '2026-11-23T09:00:00Z',
+    };
+    cleanup();
+    queryClient.clear();
+    renderApp('/userInfo/editPhone?mode=apply');
+    expect(await screen.findByTestId('apply-outcome')).toHaveTextContent('上次申请未通过');
+    expect(screen.getByTestId('apply-outcome-reason')).toHaveTextContent('原因：证件照片不清晰');
+    expect(await screen.findByTestId('apply-mobile')).toBeInTheDocument();
   });
 });

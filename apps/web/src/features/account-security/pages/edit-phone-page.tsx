@@ -1,14 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from 'antd-mobile';
-import type { MobileApply } from '@pcb/contract';
+import type { MobileApply } from '@pcb/contract/member-up-mobile-apply';
 import { formatDate } from '../../../lib/date';
 import { paths } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { PageError, PageLoading } from '../../../components/page-status';
 import { CheckCircleIcon } from '../../../components/icons';
 import { ChangeMobileFlow } from '../components/change-mobile-flow';
 import { MemberInfoGate } from '../components/member-info-gate';
 import { MobileApplyForm } from '../components/mobile-apply-form';
+import { useLatestMobileApply } from '../api/get-latest-mobile-apply';
 import { OwnerOnly } from '../components/switched-notice';
 import '../account-security.css';
 
@@ -32,7 +34,9 @@ function Applied({ apply }: { apply: MobileApply }) {
         <dt>状态</dt>
         <dd data-testid="apply-result-status">{applyStatusLabels[apply.status]}</dd>
       </dl>
-      <p className="security-form-desc">审核期间可继续使用账号密码登录，审核结果可联系客服查询。</p>
+      <p className="security-form-desc">
+        审核期间可继续使用账号密码登录；审核结果会短信通知，也可回到此页查看。
+      </p>
       <Button
         block
         color="primary"
@@ -43,6 +47,51 @@ function Applied({ apply }: { apply: MobileApply }) {
         返回账户安全
       </Button>
     </section>
+  );
+}
+
+/** What staff decided on the last application, above the form for a new one. */
+function LastOutcome({ apply }: { apply: MobileApply }) {
+  const rejected = apply.status === 'rejected';
+  return (
+    <section
+      className={`security-card apply-outcome${rejected ? ' apply-outcome-rejected' : ''}`}
+      role="status"
+      data-testid="apply-outcome"
+    >
+      <h2 className="apply-outcome-title">
+        {rejected ? '上次申请未通过' : `上次申请已通过，手机号已更换为 ${apply.newMobileMasked}`}
+      </h2>
+      {rejected && apply.rejectReason && (
+        <p className="apply-outcome-reason" data-testid="apply-outcome-reason">
+          原因：{apply.rejectReason}
+        </p>
+      )}
+      {apply.decidedAt && (
+        <p className="apply-outcome-time">审核时间：{formatDate(apply.decidedAt)}</p>
+      )}
+      {rejected && <p className="apply-outcome-time">可按原因补充材料后重新提交。</p>}
+    </section>
+  );
+}
+
+/**
+ * A pending application shows as such (one at a time); otherwise the form, under the outcome
+ * of the last one.
+ */
+function ApplyMode({ onApplied }: { onApplied: (apply: MobileApply) => void }) {
+  const latest = useLatestMobileApply();
+  if (latest.isPending) return <PageLoading />;
+  if (latest.isError) {
+    return <PageError message={latest.error.message} onRetry={() => void latest.refetch()} />;
+  }
+  const apply = latest.data;
+  if (apply?.status === 'pending') return <Applied apply={apply} />;
+  return (
+    <>
+      {apply && <LastOutcome apply={apply} />}
+      <MobileApplyForm onApplied={onApplied} />
+    </>
   );
 }
 
@@ -57,7 +106,7 @@ export function EditPhonePage({ switchedBanner }: { switchedBanner?: ReactNode }
 
   let body: ReactNode;
   if (applied) body = <Applied apply={applied} />;
-  else if (applying) body = <MobileApplyForm onApplied={setApplied} />;
+  else if (applying) body = <ApplyMode onApplied={setApplied} />;
   else body = <MemberInfoGate>{(info) => <ChangeMobileFlow info={info} />}</MemberInfoGate>;
 
   return (

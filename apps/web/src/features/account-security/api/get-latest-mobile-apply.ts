@@ -1,0 +1,6 @@
+import { MemberUpMobileApply } from '@pcb/contract/member-up-mobile-apply';
+import { useEndpointQuery } from '../../../lib/endpoint-query';
+
+/** The member's latest mobile-change application and what staff decided, or null. */
+export const useLatestMobileApply = () =>
+  useEndpointQuery(MemberUpMobileApply.GetLatest, {}, { staleTime: 0 });
