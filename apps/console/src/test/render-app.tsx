@@ -1,5 +1,6 @@
 import { beforeAll } from 'vitest';
 import { render } from '@testing-library/react';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { ConsoleRoutes } from '../app/router';
@@ -25,15 +26,22 @@ function Probe() {
   );
 }
 
+// antd's styles go to a node outside the document: jsdom would otherwise match every rule
+// against every element each time Testing Library asks whether one is visible (four fifths
+// of the suite's time). Tests assert behaviour, not styles.
+const detachedStyles = document.createElement('div');
+
 /** The whole console at `path` (under /console), with a probe showing where it is. */
 export function renderConsole(path: string) {
   return render(
-    <AppProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <ConsoleRoutes />
-        <Probe />
-      </MemoryRouter>
-    </AppProviders>,
+    <StyleProvider container={detachedStyles}>
+      <AppProviders>
+        <MemoryRouter initialEntries={[path]}>
+          <ConsoleRoutes />
+          <Probe />
+        </MemoryRouter>
+      </AppProviders>
+    </StyleProvider>,
   );
 }
 

@@ -29,7 +29,7 @@ export default function MyAccountPage() {
   };
 
   return (
-    <Space direction="vertical" size={24} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={24} style={{ width: '100%' }}>
       <PageSection title="我的账号">
         <Descriptions column={2} bordered size="middle">
           <Descriptions.Item label="用户名">{staff.userName}</Descriptions.Item>

@@ -41,8 +41,8 @@ export function MemberDetailDrawer({ id, onClose }: { id: number | null; onClose
       {member.isError && <QueryError error={member.error} onRetry={() => void member.refetch()} />}
       {member.isPending && id !== null && <Skeleton active paragraph={{ rows: 8 }} />}
       {detail && (
-        <Space direction="vertical" size={24} style={{ width: '100%' }}>
-          <Descriptions column={1} bordered size="small" labelStyle={{ width: 120 }}>
+        <Space orientation="vertical" size={24} style={{ width: '100%' }}>
+          <Descriptions column={1} bordered size="small" styles={{ label: { width: 120 } }}>
             <Descriptions.Item label="手机号">
               <RevealField memberId={detail.id} field="mobile" masked={detail.mobileMasked} />
             </Descriptions.Item>

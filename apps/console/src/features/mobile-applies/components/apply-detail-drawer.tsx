@@ -53,7 +53,7 @@ export function ApplyDetailDrawer({ id, onClose }: { id: number | null; onClose:
       {apply.isError && <QueryError error={apply.error} onRetry={() => void apply.refetch()} />}
       {apply.isPending && id !== null && <Skeleton active paragraph={{ rows: 6 }} />}
       {detail && (
-        <Space direction="vertical" size={24} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={24} style={{ width: '100%' }}>
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label="会员">
               {detail.member.displayName}（#{detail.member.id}）
