@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { App, Avatar, Button, Dropdown, Layout, Menu, Space, Spin, Tag, Typography } from 'antd';
+import { App, Avatar, Breadcrumb, Button, Dropdown, Layout, Menu, Space, Spin, Tag } from 'antd';
 import type { MenuProps } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -120,7 +120,12 @@ export default function ConsoleLayout() {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="console-header">
-          <Typography.Text strong>{route?.title}</Typography.Text>
+          <Breadcrumb
+            items={[
+              { title: <Link to={paths.home}>员工后台</Link> },
+              ...(route && route.path !== paths.home ? [{ title: route.title }] : []),
+            ]}
+          />
           <StaffMenu staff={staff} />
         </Layout.Header>
         <Layout.Content className="console-content">

@@ -70,6 +70,7 @@ export function AuditFilters({ onApply }: { onApply: (filters: AuditFilterValues
           showTime={{ format: 'HH:mm' }}
           format="YYYY-MM-DD HH:mm"
           allowEmpty={[true, true]}
+          placeholder={['开始时间', '结束时间']}
         />
       </Form.Item>
       <Form.Item>
