@@ -27,6 +27,11 @@ export function RouteGuard() {
   const session = useStaffSession();
   const route = routeForPath(location.pathname);
   useDocumentTitle(route?.title ?? '页面不存在');
+  // The screen's code loads while the session is asked for, not after it (React.lazy then
+  // finds the module loaded); a failure shows when the screen renders.
+  useEffect(() => {
+    route?.page().catch(() => undefined);
+  }, [route]);
 
   if (session.isPending) return <FullScreenSpin />;
   if (session.isError) {
