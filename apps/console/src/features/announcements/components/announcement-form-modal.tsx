@@ -1,9 +1,10 @@
-import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { App, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   StaffAnnouncement,
   type StaffAnnouncement as Announcement,
 } from '@pcb/contract/staff-announcement';
+import { FormModal } from '../../../components/form/form-modal';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { toInstant } from '../../../lib/date';
 import { useCreateAnnouncement } from '../api/create-announcement';
@@ -67,67 +68,62 @@ export function AnnouncementFormModal({
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       title={editing ? '编辑公告' : '新建公告'}
-      open
-      width={640}
       okText="保存"
-      okButtonProps={{ loading: pending }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      width={640}
+      pending={pending}
+      form={form}
+      refuse={refuse}
+      onSubmit={submit}
+      onClose={onClose}
+      initialValues={initialValues(editing)}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues(editing)}
-        onFinish={(values) => submit(values).catch(refuse)}
+      <Form.Item {...item('type')}>
+        <Select
+          options={Object.entries(announcementTypeNames).map(([value, label]) => ({
+            value,
+            label,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item {...item('title')}>
+        <Input maxLength={100} showCount />
+      </Form.Item>
+      <Form.Item {...item('content')}>
+        <Input.TextArea rows={4} maxLength={2000} showCount />
+      </Form.Item>
+      <Form.Item
+        {...item('linkUrl', {
+          toWire: (value) => (typeof value === 'string' && value.trim()) || null,
+        })}
+        extra="选填：点击公告时打开的完整网址"
       >
-        <Form.Item {...item('type')}>
-          <Select
-            options={Object.entries(announcementTypeNames).map(([value, label]) => ({
-              value,
-              label,
-            }))}
-          />
-        </Form.Item>
-        <Form.Item {...item('title')}>
-          <Input maxLength={100} showCount />
-        </Form.Item>
-        <Form.Item {...item('content')}>
-          <Input.TextArea rows={4} maxLength={2000} showCount />
-        </Form.Item>
-        <Form.Item
-          {...item('linkUrl', {
-            toWire: (value) => (typeof value === 'string' && value.trim()) || null,
-          })}
-          extra="选填：点击公告时打开的完整网址"
-        >
-          <Input placeholder="https://" />
-        </Form.Item>
-        <Form.Item
-          name="range"
-          label="展示时间"
-          required
-          extra="结束时间留空表示一直展示"
-          rules={[
-            {
-              validator: async (_rule, value?: Values['range']) => {
-                const [start, end] = value ?? [null, null];
-                if (!start) throw new Error('请选择开始时间');
-                if (end && !end.isAfter(start)) throw new Error('结束时间应晚于开始时间');
-              },
+        <Input placeholder="https://" />
+      </Form.Item>
+      <Form.Item
+        name="range"
+        label="展示时间"
+        required
+        extra="结束时间留空表示一直展示"
+        rules={[
+          {
+            validator: async (_rule, value?: Values['range']) => {
+              const [start, end] = value ?? [null, null];
+              if (!start) throw new Error('请选择开始时间');
+              if (end && !end.isAfter(start)) throw new Error('结束时间应晚于开始时间');
             },
-          ]}
-        >
-          <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            allowEmpty={[false, true]}
-            placeholder={['开始时间', '结束时间（可不填）']}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+          },
+        ]}
+      >
+        <DatePicker.RangePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          allowEmpty={[false, true]}
+          placeholder={['开始时间', '结束时间（可不填）']}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { App, Button, Popconfirm, Segmented, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { StaffAnnouncement } from '@pcb/contract/staff-announcement';
 import { PageSection } from '../../../components/page-section';
-import { QueryError } from '../../../components/query-error';
+import { PagedTable } from '../../../components/paged-table';
 import { formatTime } from '../../../lib/date';
 import { usePagedFilters } from '../../../lib/paging';
 import { useDeleteAnnouncement } from '../api/delete-announcement';
@@ -93,17 +93,11 @@ export default function AnnouncementsPage() {
         </Space>
       }
     >
-      {announcements.isError && (
-        <QueryError error={announcements.error} onRetry={() => void announcements.refetch()} />
-      )}
-      <Table<StaffAnnouncement>
-        rowKey="id"
-        size="middle"
+      <PagedTable<StaffAnnouncement>
+        query={announcements}
+        pagination={pagination}
+        emptyText="暂无公告"
         columns={columns}
-        dataSource={announcements.data?.items}
-        loading={announcements.isFetching}
-        pagination={pagination(announcements.data?.total)}
-        locale={{ emptyText: '暂无公告' }}
         expandable={{
           expandedRowRender: (row) => (
             <div style={{ whiteSpace: 'pre-wrap' }}>

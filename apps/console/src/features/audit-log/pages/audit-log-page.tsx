@@ -1,8 +1,8 @@
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { AuditEntry } from '@pcb/contract/staff-audit';
 import { PageSection } from '../../../components/page-section';
-import { QueryError } from '../../../components/query-error';
+import { PagedTable } from '../../../components/paged-table';
 import { formatTime } from '../../../lib/date';
 import { usePagedFilters } from '../../../lib/paging';
 import { useAuditEntries } from '../api/list-audit-entries';
@@ -43,17 +43,11 @@ export default function AuditLogPage() {
   return (
     <PageSection title="审计日志">
       <AuditFilters onApply={setFilters} />
-      {entries.isError && (
-        <QueryError error={entries.error} onRetry={() => void entries.refetch()} />
-      )}
-      <Table<AuditEntry>
-        rowKey="id"
-        size="middle"
+      <PagedTable<AuditEntry>
+        query={entries}
+        pagination={pagination}
+        emptyText="没有符合条件的记录"
         columns={columns}
-        dataSource={entries.data?.items}
-        loading={entries.isFetching}
-        pagination={pagination(entries.data?.total)}
-        locale={{ emptyText: '没有符合条件的记录' }}
         expandable={{
           expandedRowRender: (row) => <AuditChange entry={row} />,
           rowExpandable: (row) => row.before !== null || row.after !== null,

@@ -81,7 +81,6 @@ export function MemberDetailDrawer({ id, onClose }: { id: number | null; onClose
         <MemberStatusModal
           memberId={detail.id}
           status={statusModal}
-          open
           onClose={() => setStatusModal(null)}
         />
       )}

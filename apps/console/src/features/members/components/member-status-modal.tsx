@@ -1,5 +1,6 @@
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Input, Typography } from 'antd';
 import { StaffMember } from '@pcb/contract/staff-member';
+import { FormModal } from '../../../components/form/form-modal';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useSetMemberStatus } from '../api/set-member-status';
 
@@ -7,13 +8,11 @@ import { useSetMemberStatus } from '../api/set-member-status';
 export function MemberStatusModal({
   memberId,
   status,
-  open,
   onClose,
 }: {
   memberId: number;
   /** The status to set. */
   status: 'active' | 'disabled';
-  open: boolean;
   onClose: () => void;
 }) {
   const { message } = App.useApp();
@@ -28,30 +27,24 @@ export function MemberStatusModal({
   };
 
   return (
-    <Modal
+    <FormModal
       title={disabling ? '停用会员' : '启用会员'}
-      open={open}
       okText={disabling ? '停用' : '启用'}
-      okButtonProps={{ danger: disabling, loading: setStatus.isPending }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      danger={disabling}
+      pending={setStatus.isPending}
+      form={form}
+      refuse={refuse}
+      onSubmit={submit}
+      onClose={onClose}
     >
       {disabling && (
         <Typography.Paragraph type="warning">
           停用后该会员不能登录，已登录的设备会立即退出。
         </Typography.Paragraph>
       )}
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={(values) => submit(values).catch(refuse)}
-      >
-        <Form.Item {...item('reason')}>
-          <Input.TextArea rows={3} maxLength={200} showCount placeholder="将记入审计日志" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item {...item('reason')}>
+        <Input.TextArea rows={3} maxLength={200} showCount placeholder="将记入审计日志" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,11 +1,12 @@
-import { Button, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useSearchParams } from 'react-router';
 import type { StaffMemberRow } from '@pcb/contract/staff-member';
 import { PageSection } from '../../../components/page-section';
-import { QueryError } from '../../../components/query-error';
+import { PagedTable } from '../../../components/paged-table';
+import { SearchBox } from '../../../components/search-box';
 import { formatTime } from '../../../lib/date';
 import { usePagedFilters } from '../../../lib/paging';
+import { useSearchParamId } from '../../../lib/use-search-param-id';
 import { useSearchMembers } from '../api/search-members';
 import { MemberDetailDrawer } from '../components/member-detail-drawer';
 import { memberStatusTags, memberTypeNames } from '../member-labels';
@@ -14,21 +15,12 @@ type Status = StaffMemberRow['status'];
 
 /** Members: search by mobile prefix, name or company, filter by status; details in a drawer. */
 export default function MembersPage() {
-  const [search, setSearch] = useSearchParams();
+  const [openId, open] = useSearchParamId('member');
   const { filters, paging, setFilters, pagination } = usePagedFilters<{
     keyword?: string;
     status?: Status;
   }>({});
   const members = useSearchMembers({ ...filters, ...paging });
-  const openId = Number(search.get('member')) || null;
-
-  const open = (id: number | null) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (id === null) next.delete('member');
-      else next.set('member', String(id));
-      return next;
-    });
 
   const columns: TableColumnsType<StaffMemberRow> = [
     { title: 'ID', dataIndex: 'id', width: 80 },
@@ -80,14 +72,12 @@ export default function MembersPage() {
       title="会员管理"
       extra={
         <Space wrap>
-          <Input.Search
-            allowClear
+          <SearchBox
+            label="搜索会员"
             placeholder="手机号前缀、姓名、用户名或公司"
-            aria-label="搜索会员"
-            style={{ width: 300 }}
+            width={300}
             maxLength={64}
-            enterButton="搜索"
-            onSearch={(value) => setFilters({ ...filters, keyword: value.trim() || undefined })}
+            onSearch={(keyword) => setFilters({ ...filters, keyword })}
           />
           <Select<Status | 'all'>
             aria-label="会员状态"
@@ -107,20 +97,12 @@ export default function MembersPage() {
         </Space>
       }
     >
-      {members.isError && (
-        <QueryError error={members.error} onRetry={() => void members.refetch()} />
-      )}
-      <Table<StaffMemberRow>
-        rowKey="id"
-        size="middle"
+      <PagedTable<StaffMemberRow>
+        query={members}
+        pagination={pagination}
+        emptyText={filters.keyword || filters.status ? '没有符合条件的会员' : '暂无会员'}
         columns={columns}
-        dataSource={members.data?.items}
-        loading={members.isFetching}
-        pagination={pagination(members.data?.total)}
         scroll={{ x: 1100 }}
-        locale={{
-          emptyText: filters.keyword || filters.status ? '没有符合条件的会员' : '暂无会员',
-        }}
         onRow={(row) => ({ onDoubleClick: () => open(row.id) })}
       />
       <MemberDetailDrawer id={openId} onClose={() => open(null)} />

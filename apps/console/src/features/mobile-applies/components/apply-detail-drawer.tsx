@@ -92,11 +92,7 @@ export function ApplyDetailDrawer({ id, onClose }: { id: number | null; onClose:
         </Space>
       )}
       {detail && rejecting && (
-        <RejectModal
-          applyId={detail.id}
-          onClose={() => setRejecting(false)}
-          onDone={() => setRejecting(false)}
-        />
+        <RejectModal applyId={detail.id} onClose={() => setRejecting(false)} />
       )}
     </Drawer>
   );

@@ -1,11 +1,11 @@
-import { Button, Segmented, Table, Tag } from 'antd';
+import { Button, Segmented, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useSearchParams } from 'react-router';
 import type { StaffMobileApply } from '@pcb/contract/staff-mobile-apply';
 import { PageSection } from '../../../components/page-section';
-import { QueryError } from '../../../components/query-error';
+import { PagedTable } from '../../../components/paged-table';
 import { formatTime } from '../../../lib/date';
 import { usePagedFilters } from '../../../lib/paging';
+import { useSearchParamId } from '../../../lib/use-search-param-id';
 import { useMobileApplies } from '../api/list-mobile-applies';
 import { ApplyDetailDrawer } from '../components/apply-detail-drawer';
 import { applyStatusTags } from '../mobile-apply-labels';
@@ -14,19 +14,11 @@ type Status = StaffMobileApply['status'];
 
 /** Mobile-change applications by status (pending first); review one in the drawer. */
 export default function MobileAppliesPage() {
-  const [search, setSearch] = useSearchParams();
+  const [openId, open] = useSearchParamId('apply');
   const { filters, paging, setFilters, pagination } = usePagedFilters<{ status?: Status }>({
     status: 'pending',
   });
   const applies = useMobileApplies({ ...filters, ...paging });
-  const openId = Number(search.get('apply')) || null;
-  const open = (id: number | null) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (id === null) next.delete('apply');
-      else next.set('apply', String(id));
-      return next;
-    });
 
   const columns: TableColumnsType<StaffMobileApply> = [
     { title: 'ID', dataIndex: 'id', width: 80 },
@@ -75,17 +67,11 @@ export default function MobileAppliesPage() {
         />
       }
     >
-      {applies.isError && (
-        <QueryError error={applies.error} onRetry={() => void applies.refetch()} />
-      )}
-      <Table<StaffMobileApply>
-        rowKey="id"
-        size="middle"
+      <PagedTable<StaffMobileApply>
+        query={applies}
+        pagination={pagination}
+        emptyText={filters.status === 'pending' ? '没有待审核的申请' : '暂无申请'}
         columns={columns}
-        dataSource={applies.data?.items}
-        loading={applies.isFetching}
-        pagination={pagination(applies.data?.total)}
-        locale={{ emptyText: filters.status === 'pending' ? '没有待审核的申请' : '暂无申请' }}
       />
       <ApplyDetailDrawer id={openId} onClose={() => open(null)} />
     </PageSection>

@@ -1,8 +1,9 @@
-import { Input, Result, Table } from 'antd';
+import { Result } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { OutboxEntry } from '@pcb/contract/staff-outbox';
 import { PageSection } from '../../../components/page-section';
-import { QueryError } from '../../../components/query-error';
+import { PagedTable } from '../../../components/paged-table';
+import { SearchBox } from '../../../components/search-box';
 import { ApiError } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/date';
 import { usePagedFilters } from '../../../lib/paging';
@@ -33,27 +34,21 @@ export default function SmsOutboxPage() {
     <PageSection
       title="短信发件箱"
       extra={
-        <Input.Search
-          allowClear
+        <SearchBox
+          label="按手机号筛选"
           placeholder="手机号"
-          aria-label="按手机号筛选"
-          style={{ width: 220 }}
+          width={220}
           maxLength={11}
-          inputMode="numeric"
-          enterButton="筛选"
-          onSearch={(value) => setFilters({ mobile: value.trim() || undefined })}
+          button="筛选"
+          onSearch={(mobile) => setFilters({ mobile })}
         />
       }
     >
-      {outbox.isError && <QueryError error={outbox.error} onRetry={() => void outbox.refetch()} />}
-      <Table<OutboxEntry>
-        rowKey="id"
-        size="middle"
+      <PagedTable<OutboxEntry>
+        query={outbox}
+        pagination={pagination}
+        emptyText="暂无短信"
         columns={columns}
-        dataSource={outbox.data?.items}
-        loading={outbox.isFetching}
-        pagination={pagination(outbox.data?.total)}
-        locale={{ emptyText: '暂无短信' }}
       />
     </PageSection>
   );

@@ -1,17 +1,15 @@
-import { App, Form, Input, Modal, Radio } from 'antd';
+import { App, Form, Input, Radio } from 'antd';
 import { StaffAccount, type StaffAccount as Account } from '@pcb/contract/staff-account';
+import { FormModal } from '../../../components/form/form-modal';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useCreateStaffAccount } from '../api/create-staff-account';
 import { useResetStaffPassword } from '../api/reset-staff-password';
 import { useUpdateStaffAccount } from '../api/update-staff-account';
 import { RoleSelect } from './role-select';
 
-type CreateValues = {
-  userName: string;
-  realName: string;
-  roles: Account['roles'];
-  password: string;
-};
+const PASSWORD_RULE = '8-32位，需包含字母和数字';
+
+type CreateValues = Pick<Account, 'userName' | 'realName' | 'roles'> & { password: string };
 
 export function CreateAccountModal({ onClose }: { onClose: () => void }) {
   const { message } = App.useApp();
@@ -25,29 +23,28 @@ export function CreateAccountModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
+    <FormModal
       title="新建员工账号"
-      open
       okText="创建"
-      okButtonProps={{ loading: create.isPending }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      pending={create.isPending}
+      form={form}
+      refuse={refuse}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" onFinish={(values) => submit(values).catch(refuse)}>
-        <Form.Item {...item('userName')} extra="登录用，创建后不能修改">
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item {...item('realName')}>
-          <Input />
-        </Form.Item>
-        <Form.Item {...item('roles')}>
-          <RoleSelect />
-        </Form.Item>
-        <Form.Item {...item('password')} extra="8-32位，需包含字母和数字">
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item {...item('userName')} extra="登录用，创建后不能修改">
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item {...item('realName')}>
+        <Input />
+      </Form.Item>
+      <Form.Item {...item('roles')}>
+        <RoleSelect />
+      </Form.Item>
+      <Form.Item {...item('password')} extra={PASSWORD_RULE}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -65,36 +62,31 @@ export function EditAccountModal({ account, onClose }: { account: Account; onClo
   };
 
   return (
-    <Modal
+    <FormModal
       title={`编辑员工账号 ${account.userName}`}
-      open
       okText="保存"
-      okButtonProps={{ loading: update.isPending }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      pending={update.isPending}
+      form={form}
+      refuse={refuse}
+      onSubmit={submit}
+      onClose={onClose}
+      initialValues={{ realName: account.realName, roles: account.roles, status: account.status }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ realName: account.realName, roles: account.roles, status: account.status }}
-        onFinish={(values) => submit(values).catch(refuse)}
-      >
-        <Form.Item {...item('realName')}>
-          <Input />
-        </Form.Item>
-        <Form.Item {...item('roles')}>
-          <RoleSelect />
-        </Form.Item>
-        <Form.Item {...item('status')} extra="停用后该员工立即退出登录，且不能再登录">
-          <Radio.Group
-            options={[
-              { value: 'active', label: '正常' },
-              { value: 'disabled', label: '停用' },
-            ]}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item {...item('realName')}>
+        <Input />
+      </Form.Item>
+      <Form.Item {...item('roles')}>
+        <RoleSelect />
+      </Form.Item>
+      <Form.Item {...item('status')} extra="停用后该员工立即退出登录，且不能再登录">
+        <Radio.Group
+          options={[
+            { value: 'active', label: '正常' },
+            { value: 'disabled', label: '停用' },
+          ]}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -116,19 +108,19 @@ export function ResetPasswordModal({
   };
 
   return (
-    <Modal
+    <FormModal
       title={`重置密码：${account.realName}（${account.userName}）`}
-      open
       okText="重置"
-      okButtonProps={{ danger: true, loading: reset.isPending }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      danger
+      pending={reset.isPending}
+      form={form}
+      refuse={refuse}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" onFinish={(values) => submit(values).catch(refuse)}>
-        <Form.Item {...item('password')} extra="8-32位，需包含字母和数字；该员工的登录会结束">
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item {...item('password')} extra={`${PASSWORD_RULE}；该员工的登录会结束`}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </FormModal>
   );
 }

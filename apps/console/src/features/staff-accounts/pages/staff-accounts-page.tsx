@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Input, Space, Table, Tag } from 'antd';
+import { App, Button, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { StaffAccount } from '@pcb/contract/staff-account';
 import { staffRoleNames } from '@pcb/contract/staff-common';
 import { PageSection } from '../../../components/page-section';
-import { QueryError } from '../../../components/query-error';
+import { PagedTable } from '../../../components/paged-table';
+import { SearchBox } from '../../../components/search-box';
 import { formatTime } from '../../../lib/date';
 import { usePagedFilters } from '../../../lib/paging';
 import { useStaffAccounts } from '../api/list-staff-accounts';
@@ -108,14 +109,12 @@ export default function StaffAccountsPage() {
       title="员工账号"
       extra={
         <Space wrap>
-          <Input.Search
-            allowClear
+          <SearchBox
+            label="搜索员工"
             placeholder="用户名或姓名"
-            aria-label="搜索员工"
-            style={{ width: 240 }}
+            width={240}
             maxLength={64}
-            enterButton="搜索"
-            onSearch={(value) => setFilters({ keyword: value.trim() || undefined })}
+            onSearch={(keyword) => setFilters({ keyword })}
           />
           <Button
             type="primary"
@@ -127,17 +126,11 @@ export default function StaffAccountsPage() {
         </Space>
       }
     >
-      {accounts.isError && (
-        <QueryError error={accounts.error} onRetry={() => void accounts.refetch()} />
-      )}
-      <Table<StaffAccount>
-        rowKey="id"
-        size="middle"
+      <PagedTable<StaffAccount>
+        query={accounts}
+        pagination={pagination}
+        emptyText={filters.keyword ? '没有符合条件的员工' : '暂无员工账号'}
         columns={columns}
-        dataSource={accounts.data?.items}
-        loading={accounts.isFetching}
-        pagination={pagination(accounts.data?.total)}
-        locale={{ emptyText: filters.keyword ? '没有符合条件的员工' : '暂无员工账号' }}
       />
       {dialog?.kind === 'create' && <CreateAccountModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && (
