@@ -24,6 +24,7 @@ export default defineConfig({
       },
       './apps/server/vitest.config.ts',
       './apps/web/vitest.config.ts',
+      './apps/console/vitest.config.ts',
     ],
   },
 });

@@ -20,6 +20,8 @@ import { deriveKey as pbkdf2DeriveKey } from 'altcha-lib/algorithms/pbkdf2';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // The server serves WEB_DIST_DIR when it is set (a build elsewhere); the sizes are read there too.
 const dist = process.env.WEB_DIST_DIR ?? `${root}apps/web/dist`;
+// The staff console's build, which the server finds beside the web app's.
+const consoleDist = `${dist}/../../console/dist`;
 const dataDir = `${root}.data/bench`;
 const port = Number(process.env.BENCH_PORT ?? 4320);
 const base = `http://127.0.0.1:${port}`;
@@ -50,6 +52,7 @@ if (!['all', 'web', 'http', 'staff'].includes(only)) {
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const goals = {
   memberJsGzipKb: 150,
+  consoleJsGzipKb: 300,
   lighthouse: 0.95,
   memberInfoRatio: 0.8,
   staffSearchP95Ms: 50,
@@ -134,12 +137,18 @@ function compressedSizes(file) {
   return { raw: raw.length, gz, br };
 }
 
+/** The built file a URL path of the server names: the console's under /console/. */
+const builtFile = (urlPath) =>
+  urlPath.startsWith('/console/')
+    ? `${consoleDist}${urlPath.slice('/console'.length)}`
+    : `${dist}${urlPath}`;
+
+const phone = { viewport: { width: 375, height: 812 }, isMobile: true };
+const desktop = { viewport: { width: 1440, height: 900 } };
+
 /** JavaScript and CSS the page actually requested, sized as the server sends them. */
-async function downloadedBytes(browser, path, token) {
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-  });
+async function downloadedBytes(browser, path, token, device = phone) {
+  const context = await browser.newContext(device);
   if (token) await context.addInitScript((t) => localStorage.setItem('accessToken', t), token);
   const page = await context.newPage();
   const assets = new Set();
@@ -153,7 +162,7 @@ async function downloadedBytes(browser, path, token) {
   const sum = { js: { raw: 0, gz: 0, br: 0 }, css: { raw: 0, gz: 0, br: 0 }, files: [...assets] };
   for (const asset of assets) {
     const kind = asset.endsWith('.js') ? 'js' : 'css';
-    const size = compressedSizes(`${dist}${asset}`);
+    const size = compressedSizes(builtFile(asset));
     for (const k of ['raw', 'gz', 'br']) sum[kind][k] += size[k];
   }
   return sum;
@@ -262,6 +271,8 @@ try {
     results.bytes = {
       '/login': await downloadedBytes(browser, '/login'),
       '/member': await downloadedBytes(browser, '/member', token),
+      // The console's first screen: a staff member arrives without a session, on a desktop.
+      '/console/login': await downloadedBytes(browser, '/console/login', null, desktop),
     };
     await browser.close();
     results.lighthouse = { '/login': await runLighthouse('/login'), '/': await runLighthouse('/') };
@@ -302,16 +313,15 @@ if (results.staffSearch) printStaffSearch(results.staffSearch, goals.staffSearch
 
 function printWeb() {
   console.log(
-    '\nWhat a phone downloads (JavaScript and CSS the page requested, as the server sends it):',
+    '\nWhat a phone (the console: a desktop) downloads (JavaScript and CSS the page requested, as the server sends it):',
   );
+  const budgets = { '/member': goals.memberJsGzipKb, '/console/login': goals.consoleJsGzipKb };
   for (const [path, s] of Object.entries(results.bytes)) {
     const jsFiles = s.files.filter((f) => f.endsWith('.js')).length;
-    const budget =
-      path === '/member'
-        ? `   goal ≤ ${goals.memberJsGzipKb} KB: ${mark(s.js.gz <= goals.memberJsGzipKb * 1024)}`
-        : '';
+    const goal = budgets[path];
+    const budget = goal ? `   goal ≤ ${goal} KB: ${mark(s.js.gz <= goal * 1024)}` : '';
     console.log(
-      `  ${path.padEnd(8)} JS ${kb(s.js.gz)} gzip / ${kb(s.js.br)} brotli in ${jsFiles} files   ` +
+      `  ${path.padEnd(14)} JS ${kb(s.js.gz)} gzip / ${kb(s.js.br)} brotli in ${jsFiles} files   ` +
         `CSS ${kb(s.css.gz)} gzip in ${s.files.length - jsFiles} files${budget}`,
     );
   }

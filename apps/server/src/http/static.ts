@@ -4,6 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail } from './envelope';
+import { messages } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -16,7 +18,15 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
 export interface WebAppOptions {
   webDistDir: string;
   publicDir: string;
+  /**
+   * The staff console's build (apps/console/dist), served under /console/; by default the
+   * sibling of the web app's build (`apps/web/dist` → `apps/console/dist`).
+   */
+  consoleDistDir?: string;
 }
+
+/** Where the console lives: its own shell and assets, never the member app's. */
+export const CONSOLE_PREFIX = '/console';
 
 /** One entry of Vite's build manifest (`dist/.vite/manifest.json`), the fields read here. */
 interface ManifestChunk {
@@ -136,9 +146,45 @@ async function registerRouteShells(app: FastifyInstance, webDistDir: string): Pr
 }
 
 /**
- * Serves the built web app (with the .br/.gz files the web build writes beside each asset)
- * and the server's own public files. Returns whether the web app is there, so unknown paths
- * can fall back to index.html (client-side routing).
+ * The staff console's build under /console/: its hashed assets (pre-compressed, cached for a
+ * year) and, for every other GET under /console/, its own index.html (client-side routing),
+ * compressed once at start. A missing asset is a real 404, never the shell.
+ */
+async function registerConsole(app: FastifyInstance, distDir: string): Promise<void> {
+  const index = path.join(distDir, 'index.html');
+  if (!existsSync(index)) return;
+  const shell = compressed(await readFile(index, 'utf8'));
+  app.get(CONSOLE_PREFIX, (_request, reply) => reply.redirect(`${CONSOLE_PREFIX}/`));
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: distDir,
+        prefix: '/',
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: setCacheHeaders,
+        decorateReply: false,
+        // Every page is the shell below, with its headers; only files are served from disk.
+        index: false,
+      });
+      scope.get('/', { prefixTrailingSlash: 'slash' }, (request, reply) =>
+        sendShell(request, reply, shell),
+      );
+      scope.setNotFoundHandler((request, reply) => {
+        const url = request.url.split('?')[0] ?? '';
+        const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+        if (isPageRequest && !isAssetPath(url)) return sendShell(request, reply, shell);
+        return reply.code(404).send(fail(messages.pageNotFound));
+      });
+    },
+    { prefix: CONSOLE_PREFIX },
+  );
+}
+
+/**
+ * Serves the built web app (with the .br/.gz files the web build writes beside each asset),
+ * the staff console under /console/ and the server's own public files. Returns whether the
+ * web app is there, so unknown paths can fall back to index.html (client-side routing).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -154,6 +200,10 @@ export async function registerWebApp(
       setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
     });
   }
+  await registerConsole(
+    app,
+    options.consoleDistDir ?? path.resolve(options.webDistDir, '..', '..', 'console', 'dist'),
+  );
   if (!existsSync(path.join(options.webDistDir, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: options.webDistDir,
@@ -168,4 +218,6 @@ export async function registerWebApp(
 
 /** Paths whose files are never the SPA shell: a missing one is a real 404. */
 export const isAssetPath = (url: string): boolean =>
-  url.startsWith('/assets/') || url.startsWith('/avatars/');
+  url.startsWith('/assets/') ||
+  url.startsWith('/avatars/') ||
+  url.startsWith(`${CONSOLE_PREFIX}/assets/`);

@@ -1,0 +1,149 @@
+import { Suspense, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { App, Avatar, Breadcrumb, Button, Dropdown, Layout, Menu, Space, Spin, Tag } from 'antd';
+import type { MenuProps } from 'antd';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { StaffAuth } from '@pcb/contract/staff-auth';
+import { staffRoleNames, type StaffProfile } from '@pcb/contract/staff-common';
+import { ApiError } from '../lib/api-client';
+import { endpointQueryOptions, useEndpointMutation } from '../lib/endpoint-query';
+import { paths } from '../lib/paths';
+import { endSession, useStaff } from '../lib/staff-session';
+import { canOpen, routeForPath, routeRows, type ConsoleRoute } from './route-table';
+import { ForbiddenPage } from './status-pages';
+
+/**
+ * The menu rows this staff member's roles open. A row with a probe shows once its endpoint
+ * has answered: the SMS outbox answers 404 in production.
+ */
+function useMenuRows(staff: StaffProfile): ConsoleRoute[] {
+  const rows = routeRows.filter((row) => row.menu && canOpen(row, staff.roles));
+  const probed = rows.filter((row) => row.menu?.probe);
+  const probes = useQueries({
+    queries: probed.map((row) => ({
+      ...endpointQueryOptions(row.menu!.probe!, {}),
+      retry: false,
+      staleTime: Infinity,
+    })),
+  });
+  const hidden = new Set(probed.filter((_row, i) => !probes[i]?.isSuccess));
+  return rows.filter((row) => !hidden.has(row));
+}
+
+function StaffMenu({ staff }: { staff: StaffProfile }) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const logout = useEndpointMutation(StaffAuth.Logout, { invalidates: [] });
+
+  const onLogout = () =>
+    logout.mutate(
+      {},
+      {
+        onSuccess: () => endSession(),
+        onError: (error) => {
+          // Already gone on the server: the client forgets it too.
+          if (error instanceof ApiError && error.status === 401) endSession();
+          else void message.error(error.message);
+        },
+      },
+    );
+
+  const items: MenuProps['items'] = [
+    { key: 'account', icon: <UserOutlined />, label: '我的账号（修改密码）' },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
+  ];
+  return (
+    <Space size="middle">
+      <Space size={4} wrap={false}>
+        {staff.roles.map((role) => (
+          <Tag key={role} color="blue" variant="filled">
+            {staffRoleNames[role]}
+          </Tag>
+        ))}
+      </Space>
+      <Dropdown
+        menu={{
+          items,
+          onClick: ({ key }) => (key === 'logout' ? onLogout() : void navigate(paths.account)),
+        }}
+        trigger={['click']}
+      >
+        <Button type="text" loading={logout.isPending} aria-label="账号菜单">
+          <Avatar size="small" icon={<UserOutlined />} />
+          <span>{staff.realName}</span>
+        </Button>
+      </Dropdown>
+    </Space>
+  );
+}
+
+/**
+ * The console's chrome: the side menu (the rows this staff member's roles open), the header
+ * with who is logged in and the logout, and the screen — or the 403 page when the roles do
+ * not open it.
+ */
+export default function ConsoleLayout() {
+  const staff = useStaff();
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const route = routeForPath(location.pathname);
+  const menuRows = useMenuRows(staff);
+
+  const menuItems: MenuProps['items'] = menuRows.map((row) => ({
+    key: row.path,
+    icon: row.menu?.icon,
+    label: <Link to={row.path}>{row.title}</Link>,
+  }));
+
+  return (
+    <Layout className="console-shell">
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={208}
+        theme="dark"
+      >
+        <div className="console-brand">
+          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
+          {!collapsed && <span>员工后台</span>}
+        </div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={menuItems}
+          selectedKeys={route ? [route.path] : []}
+          aria-label="主菜单"
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="console-header">
+          <Breadcrumb
+            items={[
+              { title: <Link to={paths.home}>员工后台</Link> },
+              ...(route && route.path !== paths.home ? [{ title: route.title }] : []),
+            ]}
+          />
+          <StaffMenu staff={staff} />
+        </Layout.Header>
+        <Layout.Content className="console-content">
+          {route && !canOpen(route, staff.roles) ? (
+            <ForbiddenPage />
+          ) : (
+            <Suspense
+              fallback={
+                <div className="console-loading">
+                  <Spin />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          )}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,126 @@
+import type { ComponentType, ReactNode } from 'react';
+import { matchRoutes } from 'react-router';
+import {
+  AuditOutlined,
+  DashboardOutlined,
+  IdcardOutlined,
+  MessageOutlined,
+  MobileOutlined,
+  NotificationOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import type { EndpointDef, StaffRole } from '@pcb/contract';
+import { StaffOutbox } from '@pcb/contract/staff-outbox';
+import { paths } from '../lib/paths';
+
+/** One screen of the console. */
+export interface ConsoleRoute {
+  /** Route pattern under /console, as React Router writes it. */
+  path: string;
+  /** The screen: a page module with a default export, loaded on first visit. */
+  page: () => Promise<{ default: ComponentType }>;
+  /** The document title, and the menu's label. */
+  title: string;
+  /** `guest`: only without a session (the login); `staff`: a logged-in staff member. */
+  access: 'guest' | 'staff';
+  /**
+   * The roles that may open it (the roles of the endpoints the page calls first, checked by
+   * route-table.test.ts); any staff member when absent.
+   */
+  roles?: readonly StaffRole[];
+  /** Its entry in the side menu, shown to the roles above; no entry without it. */
+  menu?: {
+    icon: ReactNode;
+    /**
+     * An endpoint that may not exist in this environment (404 in production): the entry shows
+     * only once it answered.
+     */
+    probe?: EndpointDef;
+  };
+}
+
+/**
+ * The console's one route table: the router, the guard, document titles and the side menu all
+ * read it. A new screen is one row here and its feature folder.
+ */
+export const routeTable = {
+  home: {
+    path: paths.home,
+    page: () => import('../features/home/pages/home-page'),
+    title: '工作台',
+    access: 'staff',
+    menu: { icon: <DashboardOutlined /> },
+  },
+  login: {
+    path: paths.login,
+    page: () => import('../features/auth/pages/login-page'),
+    title: '登录',
+    access: 'guest',
+  },
+  members: {
+    path: paths.members,
+    page: () => import('../features/members/pages/members-page'),
+    title: '会员管理',
+    access: 'staff',
+    roles: ['admin', 'sales', 'finance'],
+    menu: { icon: <TeamOutlined /> },
+  },
+  mobileApplies: {
+    path: paths.mobileApplies,
+    page: () => import('../features/mobile-applies/pages/mobile-applies-page'),
+    title: '换绑手机审核',
+    access: 'staff',
+    roles: ['admin', 'sales'],
+    menu: { icon: <MobileOutlined /> },
+  },
+  announcements: {
+    path: paths.announcements,
+    page: () => import('../features/announcements/pages/announcements-page'),
+    title: '公告管理',
+    access: 'staff',
+    roles: ['admin', 'content'],
+    menu: { icon: <NotificationOutlined /> },
+  },
+  staffAccounts: {
+    path: paths.staffAccounts,
+    page: () => import('../features/staff-accounts/pages/staff-accounts-page'),
+    title: '员工账号',
+    access: 'staff',
+    roles: ['admin'],
+    menu: { icon: <IdcardOutlined /> },
+  },
+  auditLog: {
+    path: paths.auditLog,
+    page: () => import('../features/audit-log/pages/audit-log-page'),
+    title: '审计日志',
+    access: 'staff',
+    roles: ['admin'],
+    menu: { icon: <AuditOutlined /> },
+  },
+  smsOutbox: {
+    path: paths.smsOutbox,
+    page: () => import('../features/sms-outbox/pages/sms-outbox-page'),
+    title: '短信发件箱',
+    access: 'staff',
+    roles: ['admin'],
+    menu: { icon: <MessageOutlined />, probe: StaffOutbox.List },
+  },
+  account: {
+    path: paths.account,
+    page: () => import('../features/auth/pages/my-account-page'),
+    title: '我的账号',
+    access: 'staff',
+  },
+} satisfies Record<string, ConsoleRoute>;
+
+export const routeRows: readonly ConsoleRoute[] = Object.values(routeTable);
+
+/** The row a path belongs to, matched as the router matches it; undefined when unknown. */
+export function routeForPath(pathname: string): ConsoleRoute | undefined {
+  return matchRoutes(routeRows as ConsoleRoute[], pathname)?.[0]?.route;
+}
+
+/** Whether a staff member with these roles may open the route. */
+export function canOpen(route: ConsoleRoute, roles: readonly StaffRole[]): boolean {
+  return !route.roles || roles.some((role) => route.roles?.includes(role));
+}

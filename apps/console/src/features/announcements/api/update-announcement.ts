@@ -1,0 +1,8 @@
+import { StaffAnnouncement } from '@pcb/contract/staff-announcement';
+import { StaffAudit } from '@pcb/contract/staff-audit';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+
+export const useUpdateAnnouncement = () =>
+  useEndpointMutation(StaffAnnouncement.Update, {
+    invalidates: [StaffAnnouncement.List, StaffAudit.List],
+  });

@@ -1,0 +1,6 @@
+import { StaffAudit } from '@pcb/contract/staff-audit';
+import type { InputOf } from '@pcb/contract';
+import { useEndpointQuery } from '../../../lib/endpoint-query';
+
+export const useAuditEntries = (input: InputOf<typeof StaffAudit.List>) =>
+  useEndpointQuery(StaffAudit.List, input, { keepPrevious: true });

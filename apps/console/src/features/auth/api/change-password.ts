@@ -1,0 +1,6 @@
+import { StaffAuth } from '@pcb/contract/staff-auth';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+
+/** The staff member's own password; their other sessions end on the server. */
+export const useChangePassword = () =>
+  useEndpointMutation(StaffAuth.ChangePassword, { invalidates: [] });

@@ -1,0 +1,7 @@
+import { StaffAuth } from '@pcb/contract/staff-auth';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { startSession } from '../../../lib/staff-session';
+
+/** First login of a role that needs a second factor: the first code binds the app. */
+export const useEnrollTotp = () =>
+  useEndpointMutation(StaffAuth.EnrollTotp, { invalidates: [], onSuccess: startSession });

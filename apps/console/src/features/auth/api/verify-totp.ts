@@ -1,0 +1,7 @@
+import { StaffAuth } from '@pcb/contract/staff-auth';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { startSession } from '../../../lib/staff-session';
+
+/** The second step: the authenticator app's code starts the session. */
+export const useVerifyTotp = () =>
+  useEndpointMutation(StaffAuth.VerifyTotp, { invalidates: [], onSuccess: startSession });

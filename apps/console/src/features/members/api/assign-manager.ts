@@ -1,0 +1,9 @@
+import { StaffAudit } from '@pcb/contract/staff-audit';
+import { StaffMember } from '@pcb/contract/staff-member';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+
+/** The member's consulting panel shows the new manager from then on. */
+export const useAssignManager = () =>
+  useEndpointMutation(StaffMember.AssignManager, {
+    invalidates: [StaffMember.Search, StaffMember.Get, StaffAudit.List],
+  });

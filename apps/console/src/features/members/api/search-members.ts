@@ -1,0 +1,6 @@
+import { StaffMember } from '@pcb/contract/staff-member';
+import type { InputOf } from '@pcb/contract';
+import { useEndpointQuery } from '../../../lib/endpoint-query';
+
+export const useSearchMembers = (input: InputOf<typeof StaffMember.Search>) =>
+  useEndpointQuery(StaffMember.Search, input, { keepPrevious: true });

@@ -1,0 +1,9 @@
+import { StaffAudit } from '@pcb/contract/staff-audit';
+import { StaffMember } from '@pcb/contract/staff-member';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+
+/** Disable (ends the member's sessions) or enable, with a reason. */
+export const useSetMemberStatus = () =>
+  useEndpointMutation(StaffMember.SetStatus, {
+    invalidates: [StaffMember.Search, StaffMember.Get, StaffAudit.List],
+  });

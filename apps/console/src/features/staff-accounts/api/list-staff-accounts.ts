@@ -1,0 +1,6 @@
+import { StaffAccount } from '@pcb/contract/staff-account';
+import type { InputOf } from '@pcb/contract';
+import { useEndpointQuery } from '../../../lib/endpoint-query';
+
+export const useStaffAccounts = (input: InputOf<typeof StaffAccount.List>) =>
+  useEndpointQuery(StaffAccount.List, input, { keepPrevious: true });

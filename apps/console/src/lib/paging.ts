@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import type { TablePaginationConfig } from 'antd';
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * A table's page, kept with its filters: a new filter starts again at page 1, and the
+ * pagination control asks the server for the page it shows (server-side pagination).
+ */
+export function usePagedFilters<F extends object>(initial: F, pageSize = 20) {
+  const [state, setState] = useState<{ filters: F; paging: Paging }>({
+    filters: initial,
+    paging: { page: 1, pageSize },
+  });
+  const setFilters = (filters: F) =>
+    setState((current) => ({ filters, paging: { ...current.paging, page: 1 } }));
+  const pagination = (total: number | undefined): TablePaginationConfig => ({
+    current: state.paging.page,
+    pageSize: state.paging.pageSize,
+    total: total ?? 0,
+    showSizeChanger: true,
+    showTotal: (count) => `共 ${count} 条`,
+    onChange: (page, size) =>
+      setState((current) => ({ ...current, paging: { page, pageSize: size } })),
+  });
+  return { filters: state.filters, paging: state.paging, setFilters, pagination };
+}

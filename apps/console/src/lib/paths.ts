@@ -1,0 +1,17 @@
+/** The console's paths, under the router's basename (/console). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  members: '/members',
+  mobileApplies: '/mobile-applies',
+  announcements: '/announcements',
+  staffAccounts: '/staff-accounts',
+  auditLog: '/audit-log',
+  smsOutbox: '/sms-outbox',
+  account: '/account',
+} as const;
+
+/** Where a login continues: a path of the console only, never another origin (`//evil`). */
+export function safeReturnPath(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : paths.home;
+}
