@@ -11,6 +11,11 @@ const webFeatures = existsSync('apps/web/src/features')
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
+const consoleFeatures = existsSync('apps/console/src/features')
+  ? readdirSync('apps/console/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
 
 export default tseslint.config(
   {
@@ -148,6 +153,57 @@ export default tseslint.config(
             {
               target: './apps/web/src/features',
               from: './apps/web/src/app',
+              message: 'Features do not import the app layer.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Console: the same boundaries as the web; it never imports the web app.
+  {
+    files: ['apps/console/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@pcb/(server|web)',
+              message: 'The console reaches the server over HTTP only, and never the web app.',
+            },
+            { regex: '(\\.\\./)+web/', message: 'The console never imports the web app.' },
+          ],
+          paths: [
+            {
+              name: '@pcb/contract',
+              importNames: ['api', 'allEndpoints'],
+              message: 'Import the module a page calls (@pcb/contract/staff-member).',
+            },
+          ],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...consoleFeatures.map((f) => ({
+              target: `./apps/console/src/features/${f}`,
+              from: './apps/console/src/features',
+              except: [`./${f}`],
+              message: 'A feature never imports another feature; compose them in src/app.',
+            })),
+            {
+              target: ['./apps/console/src/components', './apps/console/src/lib'],
+              from: ['./apps/console/src/features', './apps/console/src/app'],
+              message: 'Shared code does not depend on features or the app.',
+            },
+            {
+              target: './apps/console/src/features',
+              from: './apps/console/src/app',
               message: 'Features do not import the app layer.',
             },
           ],

@@ -165,11 +165,15 @@ describe('staff login', () => {
 });
 
 describe('staff sessions', () => {
-  it('needs the CSRF header on every call, compared exactly', async () => {
+  it('needs the CSRF header on every write, compared exactly; Me hands it back', async () => {
     const { userName } = await createStaff(t, { roles: ['engineer'] });
     const session = await staffLogin(t, userName);
+    // After a reload the console has only the cookie: Me, a read, gives the token again.
+    const me = await staffCall(t, session, 'GET', '/api/StaffAuth/Me', {}, { csrf: null });
+    expect(me.status).toBe(200);
+    expect((me.body.data as { csrfToken: string }).csrfToken).toBe(session.csrf);
     for (const csrf of [null, 'x', `${session.csrf}x`]) {
-      const res = await staffCall(t, session, 'GET', '/api/StaffAuth/Me', {}, { csrf });
+      const res = await staffCall(t, session, 'POST', '/api/StaffAuth/Logout', {}, { csrf });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         success: false,

@@ -24,6 +24,8 @@ export function cspDirectives(
       'blob:',
       ...(aliyun ? [ALIYUN_CAPTCHA_SCRIPT] : []),
       ...wechatImages,
+      // The console shows an identity document straight from the bucket (a signed URL).
+      ...bucket,
     ],
     connectSrc: ["'self'", ...(aliyun ? [ALIYUN_CAPTCHA_API] : []), ...bucket],
     // ALTCHA solves its proof of work in a worker built from a blob.

@@ -209,6 +209,7 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
         throw new AppError(
           400,
           left > 0 ? `${WRONG_LOGIN_MESSAGE}，还可尝试${left}次` : WRONG_LOGIN_MESSAGE,
+          { field: 'password' },
         );
       }
       if (row.status !== 'active') {
