@@ -40,8 +40,24 @@ export default defineConfig({
   use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     // @wechat tests run in both projects; @wechat-only ones need WeChat's user agent.
-    { name: 'phone', use: phone, grepInvert: /@wechat-only/ },
-    { name: 'wechat', use: { ...phone, userAgent: wechatUserAgent }, grep: /@wechat/ },
+    { name: 'phone', use: phone, grepInvert: /@wechat-only/, testIgnore: /staff-console/ },
+    {
+      name: 'wechat',
+      use: { ...phone, userAgent: wechatUserAgent },
+      grep: /@wechat/,
+      testIgnore: /staff-console/,
+    },
+    // The staff console on a desktop; its specs open a phone context for the member's side.
+    {
+      name: 'console',
+      use: {
+        viewport: { width: 1440, height: 900 },
+        locale: 'zh-CN',
+        timezoneId: 'Asia/Shanghai',
+        launchOptions: chromium,
+      },
+      testMatch: /staff-console\.spec\.ts/,
+    },
   ],
   webServer: {
     // The built server with its own fresh embedded database; the sandbox SMS outbox is readable.
