@@ -147,7 +147,14 @@ describe('route preloads', () => {
   };
   const routes = {
     '/': 'src/app/routes/home-route.tsx',
-    '/login': 'src/app/routes/login-route.tsx',
+    '/login': {
+      page: 'src/app/routes/login-route.tsx',
+      data: [
+        '/api/MemberAuth/GetEffectiveAnnouncement?type=login',
+        'https://elsewhere.example/api/x',
+        '/api/x"><script>',
+      ],
+    },
     '/member': 'src/app/routes/member-route.tsx',
   };
   let app: TestApp;
@@ -182,6 +189,8 @@ describe('route preloads', () => {
     expect(links(res.body)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/framework-f1.js">',
       '<link rel="stylesheet" crossorigin href="/assets/index-c1.css">',
+      // The screen's public answer comes with its code; only same-origin API paths are linked.
+      '<link rel="preload" as="fetch" crossorigin href="/api/MemberAuth/GetEffectiveAnnouncement?type=login">',
       '<link rel="modulepreload" crossorigin href="/assets/login-route-l1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/input-i1.js">',
       '<link rel="stylesheet" crossorigin href="/assets/login-route-c3.css">',

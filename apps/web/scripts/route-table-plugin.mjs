@@ -48,7 +48,8 @@ export function routeTable() {
         if (!resolved || !lazyModules.has(resolved.id)) {
           this.error(`route-table: row ${key}: page must be () => import('./routes/…')`);
         }
-        routes[row.path] = path.relative(root, resolved.id).split(path.sep).join('/');
+        const page = path.relative(root, resolved.id).split(path.sep).join('/');
+        routes[row.path] = row.data?.length ? { page, data: [...row.data] } : page;
       }
       const counted = readLazyScreens(root).size;
       if (counted !== rows.length) {

@@ -38,9 +38,20 @@ type Manifest = Record<string, ManifestChunk>;
 
 /**
  * The route table the web build writes beside the manifest (`dist/.vite/routes.json`): each
- * route pattern of the web app and the manifest key of the lazy module that renders it.
+ * route pattern of the web app and the manifest key of the lazy module that renders it, with
+ * the public API answers the screen shows at once (`data`), when it has some.
  */
-type RouteTable = Record<string, string>;
+type RouteTable = Record<string, string | { page: string; data?: string[] }>;
+
+/**
+ * Links that fetch a screen's public answers with its code (`as="fetch"`, matched by the API
+ * client's identical same-origin request). Only same-origin API paths are linked.
+ */
+export function routeDataTags(data: readonly string[] = []): string[] {
+  return data
+    .filter((href) => /^\/api\/[\w/]+(\?[\w=&%.-]*)?$/.test(href))
+    .map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`);
+}
 
 /** A chunk and everything it imports statically, depth first, the chunk itself first. */
 function staticClosure(
@@ -136,10 +147,14 @@ async function registerRouteShells(app: FastifyInstance, webDistDir: string): Pr
   const routes = await readJson<RouteTable>(path.join(webDistDir, '.vite', 'routes.json'));
   if (!manifest || !routes) return;
   const shell = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
-  for (const [pattern, routeKey] of Object.entries(routes)) {
+  for (const [pattern, route] of Object.entries(routes)) {
+    const { page: routeKey, data } = typeof route === 'string' ? { page: route, data: [] } : route;
     if (!manifest[routeKey] || app.hasRoute({ method: 'GET', url: pattern })) continue;
     const variants = compressed(
-      shellWithPreloads(shell, routePreloadTags(manifest, routeKey, shell)),
+      shellWithPreloads(shell, [
+        ...routeDataTags(data),
+        ...routePreloadTags(manifest, routeKey, shell),
+      ]),
     );
     app.get(pattern, (request, reply) => sendShell(request, reply, variants));
   }

@@ -26,7 +26,17 @@ export interface RouteRow {
   footer?: 'home' | 'mine';
   /** Where the header's back arrow goes when the page was opened without history behind it. */
   back?: string;
+  /**
+   * Public answers the screen shows at once (the same for every visitor), as the API client
+   * requests them: the server links them in the page so they arrive with the code instead of
+   * after it has run (decision 0012).
+   */
+  data?: readonly string[];
 }
+
+/** The announcement a screen shows at its top, as `useEffectiveAnnouncement(type)` asks for it. */
+export const announcementUrl = (type: 'home' | 'member' | 'login' | 'register') =>
+  `/api/MemberAuth/GetEffectiveAnnouncement?type=${type}`;
 
 /**
  * The member app's one route table: the router, the guard, document titles, the footer, the
@@ -40,6 +50,7 @@ export const routeTable = {
     title: '首页',
     access: 'public',
     footer: 'home',
+    data: [announcementUrl('home')],
   },
   login: {
     path: paths.login,
@@ -47,6 +58,7 @@ export const routeTable = {
     title: '登录',
     access: 'guest',
     back: paths.home,
+    data: [announcementUrl('login')],
   },
   smsLogin: {
     path: paths.smsLogin,
@@ -90,6 +102,7 @@ export const routeTable = {
     title: '会员中心',
     access: 'member',
     footer: 'mine',
+    data: [announcementUrl('member')],
   },
   setting: {
     path: paths.setting,
