@@ -102,7 +102,8 @@ describe('mobile-change applications, reviewed by staff', () => {
     expect(login.status).toBe(200);
     const seen = await latest(login.body.data.accessToken);
     expect(seen).toMatchObject({ id: a.applyId, status: 'approved', rejectReason: null });
-    expect(seen?.decidedAt).not.toBeNull();
+    // Decided at the server's clock, as the member reads it.
+    expect(seen?.decidedAt).toBe(t.clock.now().toISOString());
     const [audit] = await auditRows(t, `action = 'StaffMobileApply.Approve' AND object_id = $1`, [
       String(a.applyId),
     ]);

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import type { AnnouncementAdminRepository, NewAnnouncement } from './announcement.repository';
 import type { AnnouncementRow } from './announcement.table';
+import { toAnnouncement } from './announcement.service';
 
 const NOT_FOUND_MESSAGE = '公告不存在';
 
@@ -52,13 +53,7 @@ export function createAnnouncementAdminService(
   now: Clock,
 ) {
   const toStaff = (row: AnnouncementRow): StaffAnnouncement => ({
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    content: row.content,
-    linkUrl: row.linkUrl,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt?.toISOString() ?? null,
+    ...toAnnouncement(row),
     state: stateAt(row, now()),
     createdAt: row.createdAt.toISOString(),
   });
