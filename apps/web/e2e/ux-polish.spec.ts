@@ -272,3 +272,23 @@ test('logs in over plain http on a non-loopback address, where crypto.subtle is 
     await browser.close();
   }
 });
+
+test('the brand shows while the code is still on its way, then the page replaces it', async ({
+  page,
+}) => {
+  // Hold the entry script back, as a slow network would.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // 'commit': a held module script also holds DOMContentLoaded back.
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.getByRole('status').filter({ hasText: '会员中心加载中' })).toBeVisible();
+  release();
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await expect(page.getByText('会员中心加载中')).toHaveCount(0);
+});
