@@ -6,16 +6,36 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const webFeatures = existsSync('apps/web/src/features')
-  ? readdirSync('apps/web/src/features', { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-  : [];
-const consoleFeatures = existsSync('apps/console/src/features')
-  ? readdirSync('apps/console/src/features', { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-  : [];
+/** The feature folders of an app (`apps/<app>/src/features/*`). */
+const featuresOf = (app) =>
+  existsSync(`apps/${app}/src/features`)
+    ? readdirSync(`apps/${app}/src/features`, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
+
+/** shared (components, lib) → features → app; no feature imports another (web and console). */
+const featureZones = (app) => {
+  const src = `./apps/${app}/src`;
+  return [
+    ...featuresOf(app).map((f) => ({
+      target: `${src}/features/${f}`,
+      from: `${src}/features`,
+      except: [`./${f}`],
+      message: 'A feature never imports another feature; compose them in src/app.',
+    })),
+    {
+      target: [`${src}/components`, `${src}/lib`],
+      from: [`${src}/features`, `${src}/app`],
+      message: 'Shared code does not depend on features or the app.',
+    },
+    {
+      target: `${src}/features`,
+      from: `${src}/app`,
+      message: 'Features do not import the app layer.',
+    },
+  ];
+};
 
 export default tseslint.config(
   {
@@ -138,24 +158,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            ...webFeatures.map((f) => ({
-              target: `./apps/web/src/features/${f}`,
-              from: './apps/web/src/features',
-              except: [`./${f}`],
-              message: 'A feature never imports another feature; compose them in src/app.',
-            })),
-            {
-              target: ['./apps/web/src/components', './apps/web/src/lib'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'Shared code does not depend on features or the app.',
-            },
-            {
-              target: './apps/web/src/features',
-              from: './apps/web/src/app',
-              message: 'Features do not import the app layer.',
-            },
-          ],
+          zones: featureZones('web'),
         },
       ],
     },
@@ -189,24 +192,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            ...consoleFeatures.map((f) => ({
-              target: `./apps/console/src/features/${f}`,
-              from: './apps/console/src/features',
-              except: [`./${f}`],
-              message: 'A feature never imports another feature; compose them in src/app.',
-            })),
-            {
-              target: ['./apps/console/src/components', './apps/console/src/lib'],
-              from: ['./apps/console/src/features', './apps/console/src/app'],
-              message: 'Shared code does not depend on features or the app.',
-            },
-            {
-              target: './apps/console/src/features',
-              from: './apps/console/src/app',
-              message: 'Features do not import the app layer.',
-            },
-          ],
+          zones: featureZones('console'),
         },
       ],
     },

@@ -79,15 +79,11 @@ export async function registerOssSandbox(
         const requestId = randomBytes(12).toString('hex').toUpperCase();
         const key = request.params['*'];
         const { OSSAccessKeyId: keyId, Expires: expires, Signature: signature } = request.query;
+        const noSuchKey = () =>
+          sendOssError(reply, 404, 'NoSuchKey', 'The specified key does not exist.', requestId);
         // Unsigned, the objects do not exist for the caller (the sandbox is never public).
         if (!keyId && !expires && !signature) {
-          return sendOssError(
-            reply,
-            404,
-            'NoSuchKey',
-            'The specified key does not exist.',
-            requestId,
-          );
+          return noSuchKey();
         }
         if (keyId !== options.credentials.accessKeyId || !expires || !signature) {
           return sendOssError(reply, 403, 'AccessDenied', 'Access denied.', requestId);
@@ -114,13 +110,7 @@ export async function registerOssSandbox(
           );
         }
         if (!isSafeKey(key)) {
-          return sendOssError(
-            reply,
-            404,
-            'NoSuchKey',
-            'The specified key does not exist.',
-            requestId,
-          );
+          return noSuchKey();
         }
         try {
           const content = await readFile(objectPath(options.objectsDir, key));
@@ -129,13 +119,7 @@ export async function registerOssSandbox(
             .header('x-oss-request-id', requestId)
             .send(content);
         } catch {
-          return sendOssError(
-            reply,
-            404,
-            'NoSuchKey',
-            'The specified key does not exist.',
-            requestId,
-          );
+          return noSuchKey();
         }
       },
     );
