@@ -18,6 +18,12 @@ export const memberInfoSchema = z.object({
   realName: z.string().nullable(),
   companyName: z.string().nullable(),
   memberType: z.enum(['personal', 'company']),
+  /** The chat-service number (QQ), or null. */
+  qq: z.string().nullable(),
+  /** A phone staff may call, apart from the login mobile, or null. */
+  contactPhone: z.string().nullable(),
+  /** When the enterprise certification was approved (ISO), or null while not certified. */
+  certifiedAt: z.string().nullable(),
   status: z.enum(memberStatuses),
   /** Member grade name (普通, 铜牌, …). */
   gradeName: z.string(),

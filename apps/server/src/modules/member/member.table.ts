@@ -36,6 +36,16 @@ export const member = pgTable(
     userName: varchar('user_name', { length: 64 }),
     realName: varchar('real_name', { length: 64 }),
     companyName: varchar('company_name', { length: 128 }),
+    /** The chat-service number the spec calls QQ (5–11 digits); the member edits it. */
+    qq: varchar('qq', { length: 16 }),
+    /** A phone for staff to call (landline or mobile), apart from the login mobile. */
+    contactPhone: varchar('contact_phone', { length: 32 }),
+    /**
+     * When staff approved the member's enterprise certification (MemberCompanyApply); null while
+     * not certified. Set only by that approval, in its transaction: what 专票 and other company
+     * privileges check.
+     */
+    certifiedAt: timestamp('certified_at', { withTimezone: true }),
     memberType: text('member_type', { enum: ['personal', 'company'] })
       .notNull()
       .default('personal'),
