@@ -11,7 +11,13 @@ import { gzipSync } from 'node:zlib';
 const dist = new URL('../dist/', import.meta.url);
 const read = (file) => JSON.parse(readFileSync(new URL(file, dist), 'utf8'));
 const manifest = read('.vite/manifest.json');
-const routes = read('.vite/routes.json');
+// A route is its screen's source, or { page, data } when it names public answers to preload.
+const routes = Object.fromEntries(
+  Object.entries(read('.vite/routes.json')).map(([path, row]) => [
+    path,
+    typeof row === 'string' ? row : row.page,
+  ]),
+);
 const budgets = { '/member': 150 * 1024 };
 
 const gzipOf = (file) => gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
