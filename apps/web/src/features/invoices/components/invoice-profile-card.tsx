@@ -81,7 +81,7 @@ export function InvoiceProfileCard({ profile }: { profile: InvoiceProfile }) {
         ) : (
           <Button
             fill="none"
-            className="invoice-action"
+            className="invoice-action invoice-action-start"
             disabled={busy}
             onClick={() => void onSetDefault()}
             data-testid="invoice-set-default"

@@ -142,8 +142,8 @@ export function InvoiceProfileForm({
         name="invoice-type"
         value={invoiceType}
         options={[
-          { value: 'normal', label: '增值税普通发票' },
-          { value: 'special', label: '增值税专用发票', disabled: specialRefused },
+          { value: 'normal', label: '普通发票' },
+          { value: 'special', label: '专用发票', disabled: specialRefused },
         ]}
         onChange={chooseType}
         hint={
@@ -178,7 +178,7 @@ export function InvoiceProfileForm({
         name="title"
         id={fieldId('title')}
         label={isCompany ? '单位名称' : '个人姓名'}
-        placeholder={isCompany ? '与营业执照一致的单位全称' : '开票人姓名'}
+        placeholder={isCompany ? '与营业执照一致' : '开票人姓名'}
         maxLength={100}
       />
       {fields.map((field) => (

@@ -50,9 +50,7 @@ export function MakeInvoicePage() {
             <span className="invoice-count">{list.data.length}</span>
           )}
         </h2>
-        <p className="invoice-hint">
-          开票时选用其中一个抬头，默认抬头将自动带出；最多保存{MAX_INVOICE_PROFILES}个。
-        </p>
+        <p className="invoice-hint">开票时选用其中一个，默认抬头将自动带出</p>
         <Profiles />
       </section>
       <div className="invoice-bottom-bar">
