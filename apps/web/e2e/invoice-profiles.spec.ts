@@ -1,10 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { apiRegister, toast, uniqueMobile, useToken } from './support';
 
-const shots = process.env.E2E_SHOTS;
-
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+/** A full-page screenshot kept with the test's results, to look at. */
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 const item = (page: Page, title: string) =>
@@ -13,7 +14,7 @@ const item = (page: Page, title: string) =>
 test('invoice profiles: add a company 普票, set another as default, delete', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const account = { mobile: uniqueMobile(), password: 'Passw0rd!' };
   await useToken(page, await apiRegister(request, account));
 
@@ -21,7 +22,7 @@ test('invoice profiles: add a company 普票, set another as default, delete', a
   await page.getByTestId('member-entry-invoices').click();
   await expect(page).toHaveURL(/\/MakeInvoice$/);
   await expect(page.getByTestId('page-empty')).toHaveText('还没有发票抬头，添加后开票时可直接选用');
-  await shot(page, 'invoice-empty');
+  await shot(page, testInfo, 'invoice-empty');
 
   // A company's 普票: the form asks for the tax number, and checks its last character.
   await page.getByTestId('invoice-add').click();
@@ -36,7 +37,7 @@ test('invoice profiles: add a company 普票, set another as default, delete', a
   await page.locator('#invoice-email').fill('finance@example.com');
   await page.getByTestId('invoice-submit').click();
   await expect(page.getByText('校验位不正确，请核对税号')).toBeVisible();
-  await shot(page, 'invoice-form-error');
+  await shot(page, testInfo, 'invoice-form-error');
   await page.locator('#invoice-taxNumber').fill('91440300MA5DCKXX0T');
   await page.getByTestId('invoice-submit').click();
   await expect(toast(page, '发票抬头已添加')).toBeVisible();
@@ -51,7 +52,7 @@ test('invoice profiles: add a company 普票, set another as default, delete', a
   await expect(page.locator('#invoice-taxNumber')).toHaveCount(0);
   await page.locator('#invoice-title').fill('张三');
   await page.locator('#invoice-email').fill('zhang@example.com');
-  await shot(page, 'invoice-form-personal');
+  await shot(page, testInfo, 'invoice-form-personal');
   await page.getByTestId('invoice-submit').click();
   await expect(toast(page, '发票抬头已添加')).toBeVisible();
   const person = item(page, '张三');
@@ -63,7 +64,7 @@ test('invoice profiles: add a company 普票, set another as default, delete', a
   await expect(person.getByTestId('invoice-default-badge')).toHaveText('默认');
   await expect(company.getByTestId('invoice-default-badge')).toHaveCount(0);
   await expect(page.getByTestId('invoice-item').first()).toContainText('张三');
-  await shot(page, 'invoice-list');
+  await shot(page, testInfo, 'invoice-list');
 
   await company.getByTestId('invoice-delete').click();
   await expect(page.getByText('确定删除发票抬头「深圳市示例科技有限公司」吗？')).toBeVisible();
@@ -77,11 +78,14 @@ test('invoice profiles: add a company 普票, set another as default, delete', a
   await expect(page.getByTestId('invoice-item')).toHaveCount(1);
   await expect(person.getByTestId('invoice-default-badge')).toHaveText('默认');
 
-  if (shots) {
-    await page.setViewportSize({ width: 320, height: 640 });
-    await shot(page, 'invoice-list-320');
-    await page.goto('/MakeInvoice/editInvoice');
-    await expect(page.getByTestId('invoice-form')).toBeVisible();
-    await shot(page, 'invoice-form-320');
-  }
+  // 320 px: nothing runs off the side.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await shot(page, testInfo, 'invoice-list-320');
+  await page.goto('/MakeInvoice/editInvoice');
+  await expect(page.getByTestId('invoice-form')).toBeVisible();
+  await shot(page, testInfo, 'invoice-form-320');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
 });
