@@ -16,6 +16,7 @@ import { StaffAnnouncement } from './modules/staff-announcement';
 import { StaffMember } from './modules/staff-member';
 import { StaffMobileApply } from './modules/staff-mobile-apply';
 import { StaffOutbox } from './modules/staff-outbox';
+import { MemberInvoice } from './modules/member-invoice';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -39,6 +40,8 @@ export * from './modules/staff-announcement';
 export * from './modules/staff-member';
 export * from './modules/staff-mobile-apply';
 export * from './modules/staff-outbox';
+export * from './modules/member-invoice';
+export * from './tax-number';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -64,6 +67,7 @@ export const api = {
   StaffMember,
   StaffMobileApply,
   StaffOutbox,
+  MemberInvoice,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

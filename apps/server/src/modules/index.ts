@@ -4,6 +4,7 @@ import { moduleList } from './app-module';
 import { captchaModule } from './captcha/captcha.module';
 import { memberAuthModule } from './member-auth/member-auth.module';
 import { memberModule } from './member/member.module';
+import { memberInvoiceModule } from './member-invoice/member-invoice.module';
 import { mobileApplyModule } from './mobile-apply/mobile-apply.module';
 import { sandboxModule } from './sandbox/sandbox.module';
 import { smsCodeModule } from './sms-code/sms-code.module';
@@ -30,6 +31,7 @@ export const modules = moduleList()
   .add('announcement', announcementModule)
   .add('visit', visitModule)
   .add('sandbox', sandboxModule)
-  .add('staffMember', staffMemberModule);
+  .add('staffMember', staffMemberModule)
+  .add('memberInvoice', memberInvoiceModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

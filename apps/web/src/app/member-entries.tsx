@@ -1,7 +1,14 @@
 import { useNavigate } from 'react-router';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
-import { CalculatorIcon, ChatIcon, GearIcon, UsersIcon, LockIcon } from '../components/icons';
+import {
+  CalculatorIcon,
+  ChatIcon,
+  GearIcon,
+  UsersIcon,
+  LockIcon,
+  ReceiptIcon,
+} from '../components/icons';
 import type { MemberEntry } from '../features/member/member-entry';
 import { useConsult } from './consult-popup';
 
@@ -31,6 +38,12 @@ export function useMemberEntries(): MemberEntry[] {
       title: '关联账号',
       icon: <UsersIcon />,
       onClick: () => void navigate(paths.associatedAccount),
+    },
+    {
+      key: 'invoices',
+      title: '发票抬头',
+      icon: <ReceiptIcon />,
+      onClick: () => void navigate(paths.makeInvoice),
     },
     {
       key: 'setting',

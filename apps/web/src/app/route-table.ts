@@ -147,6 +147,27 @@ export const routeTable = {
     access: 'member',
     back: paths.accountSecurity,
   },
+  makeInvoice: {
+    path: paths.makeInvoice,
+    page: () => import('./routes/make-invoice-route'),
+    title: '开票中心',
+    access: 'member',
+    back: paths.member,
+  },
+  addInvoice: {
+    path: paths.editInvoice,
+    page: () => import('./routes/add-invoice-route'),
+    title: '添加发票抬头',
+    access: 'member',
+    back: paths.makeInvoice,
+  },
+  editInvoice: {
+    path: `${paths.editInvoice}/:id`,
+    page: () => import('./routes/edit-invoice-route'),
+    title: '编辑发票抬头',
+    access: 'member',
+    back: paths.makeInvoice,
+  },
 } satisfies Record<string, RouteRow>;
 
 export const routeRows: readonly RouteRow[] = Object.values(routeTable);

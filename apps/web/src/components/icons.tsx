@@ -160,3 +160,10 @@ export const CloseIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="m6 6 12 12M18 6 6 18" />
   </Icon>
 );
+
+export const ReceiptIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M5.5 3h13v18l-2.2-1.5-2.1 1.5-2.2-1.5-2.2 1.5-2.1-1.5-2.2 1.5V3z" />
+    <path d="M9 8h6M9 11.5h6M9 15h3.5" />
+  </Icon>
+);

@@ -15,6 +15,9 @@ export const paths = {
   loginPassword: '/accountSecurity/setLoginPassword',
   editPhone: '/userInfo/editPhone',
   ordersPcb: '/OrdersPCB',
+  makeInvoice: '/MakeInvoice',
+  editInvoice: '/MakeInvoice/editInvoice',
+  firmCertification: '/firmCertification',
 } as const;
 
 // Served by other applications on the same origin (the quote page): always a full page load.

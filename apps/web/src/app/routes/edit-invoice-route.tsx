@@ -1,0 +1,5 @@
+import { EditInvoicePage } from '../../features/invoices/pages/edit-invoice-page';
+
+export default function EditInvoiceRoute() {
+  return <EditInvoicePage />;
+}

@@ -1,0 +1,5 @@
+import { MemberInvoice } from '@pcb/contract/member-invoice';
+import { useEndpointQuery } from '../../../lib/endpoint-query';
+
+/** My invoice profiles, the default first. */
+export const useInvoiceList = () => useEndpointQuery(MemberInvoice.GetList, {});
