@@ -16,6 +16,8 @@ import { StaffAnnouncement } from './modules/staff-announcement';
 import { StaffMember } from './modules/staff-member';
 import { StaffMobileApply } from './modules/staff-mobile-apply';
 import { StaffOutbox } from './modules/staff-outbox';
+import { CityClass } from './modules/city-class';
+import { MemberReceiver } from './modules/member-receiver';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -39,6 +41,8 @@ export * from './modules/staff-announcement';
 export * from './modules/staff-member';
 export * from './modules/staff-mobile-apply';
 export * from './modules/staff-outbox';
+export * from './modules/city-class';
+export * from './modules/member-receiver';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -64,6 +68,8 @@ export const api = {
   StaffMember,
   StaffMobileApply,
   StaffOutbox,
+  CityClass,
+  MemberReceiver,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

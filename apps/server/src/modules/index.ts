@@ -4,7 +4,9 @@ import { moduleList } from './app-module';
 import { captchaModule } from './captcha/captcha.module';
 import { memberAuthModule } from './member-auth/member-auth.module';
 import { memberModule } from './member/member.module';
+import { memberReceiverModule } from './member-receiver/member-receiver.module';
 import { mobileApplyModule } from './mobile-apply/mobile-apply.module';
+import { regionModule } from './region/region.module';
 import { sandboxModule } from './sandbox/sandbox.module';
 import { smsCodeModule } from './sms-code/sms-code.module';
 import { staffMemberModule } from './staff-member/staff-member.module';
@@ -30,6 +32,8 @@ export const modules = moduleList()
   .add('announcement', announcementModule)
   .add('visit', visitModule)
   .add('sandbox', sandboxModule)
-  .add('staffMember', staffMemberModule);
+  .add('staffMember', staffMemberModule)
+  .add('region', regionModule)
+  .add('memberReceiver', memberReceiverModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];
