@@ -1,7 +1,14 @@
 import { useNavigate } from 'react-router';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
-import { CalculatorIcon, ChatIcon, GearIcon, UsersIcon, LockIcon } from '../components/icons';
+import {
+  CalculatorIcon,
+  ChatIcon,
+  GearIcon,
+  UsersIcon,
+  LockIcon,
+  MapPinIcon,
+} from '../components/icons';
 import type { MemberEntry } from '../features/member/member-entry';
 import { useConsult } from './consult-popup';
 
@@ -25,6 +32,12 @@ export function useMemberEntries(): MemberEntry[] {
       title: '账户安全',
       icon: <LockIcon />,
       onClick: () => void navigate(paths.accountSecurity),
+    },
+    {
+      key: 'addresses',
+      title: '收货地址',
+      icon: <MapPinIcon />,
+      onClick: () => void navigate(paths.shippingAddress),
     },
     {
       key: 'relations',

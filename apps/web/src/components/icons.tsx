@@ -160,3 +160,10 @@ export const CloseIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="m6 6 12 12M18 6 6 18" />
   </Icon>
 );
+
+export const MapPinIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </Icon>
+);
