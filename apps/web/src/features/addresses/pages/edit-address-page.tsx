@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Input, Switch } from 'antd-mobile';
 import type { Region } from '@pcb/contract/city-class';
@@ -23,10 +23,14 @@ import { useReceiver } from '../api/get-receiver';
 import { useCreateReceiver, useUpdateReceiver } from '../api/save-receiver';
 import { NEW_ADDRESS, readAddressRoute, type RouteAddress } from '../address-route';
 import { regionLabel } from '../region-search';
-import { RegionPicker } from '../components/region-picker';
 import '../addresses.css';
 
 type Values = ReceiverInput;
+
+// The picker (Popup, CascaderView, SearchBar) loads on the first tap, not with the form.
+const RegionPicker = lazy(() =>
+  import('../components/region-picker').then((m) => ({ default: m.RegionPicker })),
+);
 
 const emptyValues: Values = {
   receiverName: '',
@@ -117,6 +121,7 @@ function AddressForm({ initial }: { initial: RouteAddress | null }) {
   const [picked, setPicked] = useState<Region | null>(null);
   const region = picked ?? current.data?.region ?? initial?.region ?? null;
   const [picking, setPicking] = useState(false);
+  const [pickerWanted, setPickerWanted] = useState(false);
   const form = useContractForm({
     schema: MemberReceiver.Create.input,
     defaultValues: initial ? valuesOf(initial, '') : emptyValues,
@@ -161,7 +166,14 @@ function AddressForm({ initial }: { initial: RouteAddress | null }) {
           id="address-mobile"
           placeholder={id !== null && !current.data ? '加载中…' : '请填写11位手机号'}
         />
-        <RegionField form={form} region={region} onOpen={() => setPicking(true)} />
+        <RegionField
+          form={form}
+          region={region}
+          onOpen={() => {
+            setPickerWanted(true);
+            setPicking(true);
+          }}
+        />
         <LineField
           form={form}
           name="address"
@@ -204,17 +216,21 @@ function AddressForm({ initial }: { initial: RouteAddress | null }) {
           保存
         </SubmitButton>
       </div>
-      <RegionPicker
-        visible={picking}
-        value={region}
-        onClose={() => setPicking(false)}
-        onSelect={(choice) => {
-          setPicked(choice);
-          form.setValue('regionCode', choice.code, { shouldDirty: true });
-          if (form.getFieldState('regionCode').error) void form.trigger('regionCode');
-          setPicking(false);
-        }}
-      />
+      {pickerWanted && (
+        <Suspense fallback={null}>
+          <RegionPicker
+            visible={picking}
+            value={region}
+            onClose={() => setPicking(false)}
+            onSelect={(choice) => {
+              setPicked(choice);
+              form.setValue('regionCode', choice.code, { shouldDirty: true });
+              if (form.getFieldState('regionCode').error) void form.trigger('regionCode');
+              setPicking(false);
+            }}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }
