@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiRegister, uniqueMobile, useToken } from './support';
+import { apiLogin, apiRegister, uniqueMobile, useToken } from './support';
 
 /** A screenshot kept with the test's results (test-results/), to look at. */
 async function shot(page: Page, name: string) {
@@ -120,4 +120,43 @@ test('the region picker browses province → city → county', async ({ page, re
   await picker.getByText('西湖区', { exact: true }).click();
   await expect(picker).toBeHidden();
   await expect(page.getByTestId('address-region')).toHaveText('浙江省 杭州市 西湖区');
+});
+
+/** Visible controls a finger taps that are shorter than 44 px (as ux-polish.spec.ts checks). */
+function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href], button, [role="button"], [role="tab"]')]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && box.height < 43.5;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${el.textContent?.trim()}"`),
+  );
+}
+
+test.describe('at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the list, the form and the picker fit and their controls are at least 44 px high', async ({
+    page,
+    request,
+  }) => {
+    await useToken(page, await apiLogin(request));
+    await page.goto('/shippingAddress');
+    await expect(cards(page).first()).toBeVisible();
+    expect(await smallTapTargets(page), 'list').toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    await shot(page, 'demo-list-320');
+
+    await cards(page).first().getByTestId('address-edit').click();
+    await expect(page.locator('#address-mobile')).toHaveValue(/^1\d{10}$/);
+    expect(await smallTapTargets(page), 'form').toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+    await shot(page, 'demo-form-320');
+
+    await page.getByTestId('address-region').click();
+    await page.getByTestId('region-picker').locator('input').fill('朝阳');
+    await expect(page.getByTestId('region-match').first()).toBeVisible();
+    expect(await smallTapTargets(page), 'picker').toEqual([]);
+  });
 });
