@@ -243,11 +243,15 @@ async function cannon(url, headers) {
   return cannonRun(url, headers, seconds);
 }
 
-function cannonRun(url, headers, duration) {
+function cannonRun(url, headers, duration, notModified = false) {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: 10, duration }, (err, res) => {
       if (err) reject(err);
-      else if (res.non2xx > 0 || res.errors > 0)
+      else if (notModified && (res['3xx'] !== res.requests.total || res.errors > 0))
+        reject(
+          new Error(`${url}: ${res.requests.total - res['3xx']} not 304, ${res.errors} errors`),
+        );
+      else if (!notModified && (res.non2xx > 0 || res.errors > 0))
         reject(new Error(`${url}: ${res.non2xx} non-2xx, ${res.errors} errors`));
       else resolve({ rps: Math.round(res.requests.average), p99Ms: res.latency.p99 });
     });
@@ -304,7 +308,19 @@ async function measureHttp(token) {
     memberInfo,
     barePg,
     ratio: Number((memberInfo.rps / barePg.rps).toFixed(2)),
+    cityClass: await measureCityClass(),
   };
+}
+
+/** The area picker's data: the full gzip answer, and the 304 a browser gets with its ETag. */
+async function measureCityClass() {
+  const url = `${base}/api/CityClass/GetProvinceCitySelectorData`;
+  const etag = (await fetch(url)).headers.get('etag');
+  const gzip = { 'accept-encoding': 'gzip' };
+  await cannonRun(url, gzip, 2);
+  const full = await cannonRun(url, gzip, seconds);
+  const notModified = await cannonRun(url, { ...gzip, 'if-none-match': etag }, seconds, true);
+  return { full, notModified };
 }
 
 if (results.bytes) printWeb();
@@ -351,6 +367,13 @@ function printHttp() {
   console.log(
     `  ratio MemberInfo/Get ÷ bare: ${ratio.toFixed(2)}   goal ≥ ${goals.memberInfoRatio}: ${mark(ratio >= goals.memberInfoRatio)}`,
   );
+  const { cityClass } = results.http;
+  for (const [name, r] of [
+    ['GET CityClass selector data (29 KB gzip)', cityClass.full],
+    ['  the same with its ETag (304)', cityClass.notModified],
+  ]) {
+    console.log(`  ${name.padEnd(45)} ${String(r.rps).padStart(7)} req/s   p99 ${r.p99Ms} ms`);
+  }
 }
 
 mkdirSync(`${root}.bench`, { recursive: true });

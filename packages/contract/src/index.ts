@@ -17,6 +17,8 @@ import { StaffMember } from './modules/staff-member';
 import { StaffMobileApply } from './modules/staff-mobile-apply';
 import { StaffOutbox } from './modules/staff-outbox';
 import { MemberInvoice } from './modules/member-invoice';
+import { CityClass } from './modules/city-class';
+import { MemberReceiver } from './modules/member-receiver';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -42,6 +44,8 @@ export * from './modules/staff-mobile-apply';
 export * from './modules/staff-outbox';
 export * from './modules/member-invoice';
 export * from './tax-number';
+export * from './modules/city-class';
+export * from './modules/member-receiver';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -68,6 +72,8 @@ export const api = {
   StaffMobileApply,
   StaffOutbox,
   MemberInvoice,
+  CityClass,
+  MemberReceiver,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -12,3 +12,4 @@ export * from '../modules/member/member-session.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/staff/staff.table';
 export * from '../modules/member-invoice/member-invoice.table';
+export * from '../modules/member-receiver/receiver.table';

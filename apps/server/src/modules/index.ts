@@ -5,7 +5,9 @@ import { captchaModule } from './captcha/captcha.module';
 import { memberAuthModule } from './member-auth/member-auth.module';
 import { memberModule } from './member/member.module';
 import { memberInvoiceModule } from './member-invoice/member-invoice.module';
+import { memberReceiverModule } from './member-receiver/member-receiver.module';
 import { mobileApplyModule } from './mobile-apply/mobile-apply.module';
+import { regionModule } from './region/region.module';
 import { sandboxModule } from './sandbox/sandbox.module';
 import { smsCodeModule } from './sms-code/sms-code.module';
 import { staffMemberModule } from './staff-member/staff-member.module';
@@ -32,6 +34,8 @@ export const modules = moduleList()
   .add('visit', visitModule)
   .add('sandbox', sandboxModule)
   .add('staffMember', staffMemberModule)
-  .add('memberInvoice', memberInvoiceModule);
+  .add('memberInvoice', memberInvoiceModule)
+  .add('region', regionModule)
+  .add('memberReceiver', memberReceiverModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

@@ -8,6 +8,7 @@ import {
   UsersIcon,
   LockIcon,
   ReceiptIcon,
+  MapPinIcon,
 } from '../components/icons';
 import type { MemberEntry } from '../features/member/member-entry';
 import { useConsult } from './consult-popup';
@@ -32,6 +33,12 @@ export function useMemberEntries(): MemberEntry[] {
       title: '账户安全',
       icon: <LockIcon />,
       onClick: () => void navigate(paths.accountSecurity),
+    },
+    {
+      key: 'addresses',
+      title: '收货地址',
+      icon: <MapPinIcon />,
+      onClick: () => void navigate(paths.shippingAddress),
     },
     {
       key: 'relations',

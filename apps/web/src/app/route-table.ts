@@ -168,6 +168,20 @@ export const routeTable = {
     access: 'member',
     back: paths.makeInvoice,
   },
+  shippingAddress: {
+    path: paths.shippingAddress,
+    page: () => import('./routes/shipping-address-route'),
+    title: '收货地址',
+    access: 'member',
+    back: paths.member,
+  },
+  editAddress: {
+    path: paths.editAddress,
+    page: () => import('./routes/edit-address-route'),
+    title: '编辑收货地址',
+    access: 'member',
+    back: paths.shippingAddress,
+  },
 } satisfies Record<string, RouteRow>;
 
 export const routeRows: readonly RouteRow[] = Object.values(routeTable);

@@ -167,3 +167,10 @@ export const ReceiptIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M9 8h6M9 11.5h6M9 15h3.5" />
   </Icon>
 );
+
+export const MapPinIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </Icon>
+);

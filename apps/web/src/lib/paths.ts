@@ -14,6 +14,8 @@ export const paths = {
   paymentPassword: '/accountSecurity/payThePassword',
   loginPassword: '/accountSecurity/setLoginPassword',
   editPhone: '/userInfo/editPhone',
+  shippingAddress: '/shippingAddress',
+  editAddress: '/shippingAddress/editAddress/:data',
   ordersPcb: '/OrdersPCB',
   makeInvoice: '/MakeInvoice',
   editInvoice: '/MakeInvoice/editInvoice',

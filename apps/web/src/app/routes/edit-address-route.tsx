@@ -1,0 +1,5 @@
+import { EditAddressPage } from '../../features/addresses/pages/edit-address-page';
+
+export default function EditAddressRoute() {
+  return <EditAddressPage />;
+}
