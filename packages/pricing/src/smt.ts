@@ -138,8 +138,7 @@ export function validateSmt(params: SmtParams, sheet?: PriceSheet): Issue[] {
   if (issues.length > 0) return issues;
   if (params.smdJoints + params.dipJoints === 0) {
     add('smdJoints', 'joints.none', '贴片焊点和插件焊点不能都为0');
-  }
-  if (params.uniqueParts > params.smdJoints + params.dipJoints) {
+  } else if (params.uniqueParts > params.smdJoints + params.dipJoints) {
     add('uniqueParts', 'uniqueParts.moreThanJoints', '元件种类数不能多于焊点数');
   }
   if (params.sides === 'double' && params.smdJoints < 2) {
