@@ -10,6 +10,16 @@ const quote = (change: Partial<PcbParams> = {}, options: QuoteOptions = {}) =>
 /** code → amount of every line. */
 const amounts = (q: Quote) => Object.fromEntries(q.lines.map((l) => [l.code, l.amount]));
 const line = (q: Quote, code: string) => q.lines.find((l) => l.code === code);
+/** The issues an `InvalidParamsError` carries (fails when nothing is thrown). */
+function issuesOf(price: () => unknown) {
+  try {
+    price();
+  } catch (e) {
+    if (e instanceof InvalidParamsError) return e.issues;
+    throw e;
+  }
+  throw new Error('priced without refusing');
+}
 /** 200 × 100 mm × 10 = 0.2 m²: a 2-layer sample of exactly one step. */
 const sample = { lengthMm: 200, widthMm: 100 } as const;
 
@@ -452,16 +462,19 @@ describe('pricePcb: test, rush, shipping, tax', () => {
     expect(() => quote(sample, { shipping: { province: '香港', courier: 'sf' } })).toThrow(
       InvalidParamsError,
     );
-    try {
-      quote(sample, { shipping: { province: '香港', courier: 'sf' } });
-    } catch (e) {
-      expect((e as InvalidParamsError).issues).toEqual([
-        { field: 'province', code: 'shipping.province', message: '请选择中国大陆的收货省份' },
-      ]);
+    expect(
+      issuesOf(() => quote(sample, { shipping: { province: '香港', courier: 'sf' } })),
+    ).toEqual([
+      { field: 'province', code: 'shipping.province', message: '请选择中国大陆的收货省份' },
+    ]);
+    for (const courier of ['ups', 'constructor']) {
+      expect(
+        issuesOf(() => quote(sample, { shipping: { province: '广东', courier: courier as 'sf' } })),
+      ).toEqual([{ field: 'courier', code: 'shipping.courier', message: '请选择快递公司' }]);
     }
-    expect(() => quote(sample, { shipping: { province: '广东', courier: 'ups' as 'sf' } })).toThrow(
-      '请选择快递公司',
-    );
+    expect(issuesOf(() => quote(sample, { invoice: 'constructor' as 'none' }))).toEqual([
+      { field: 'invoice', code: 'invoice.kind', message: '请选择发票类型' },
+    ]);
   });
 
   it('adds 税费 on everything before it for a VAT invoice', () => {
@@ -481,7 +494,13 @@ describe('pricePcb: test, rush, shipping, tax', () => {
   });
 
   it('refuses invalid parameters with the validator’s issues', () => {
-    expect(() => quote({ layers: 4 })).toThrow('4层及以上的板须飞针全测或测试架测试');
+    expect(issuesOf(() => quote({ layers: 4 }))).toEqual([
+      {
+        field: 'test',
+        code: 'pcb.test.fullFrom4Layers',
+        message: '4层及以上的板须飞针全测或测试架测试',
+      },
+    ]);
   });
 
   it('says when the order waits for the production file', () => {

@@ -38,7 +38,7 @@ export function appendShippingAndTax(
   }
   const invoice = options.invoice ?? 'none';
   if (invoice !== 'none') {
-    const rate = sheet.tax[invoice];
+    const rate = Object.hasOwn(sheet.tax, invoice) ? sheet.tax[invoice] : undefined;
     if (!rate) {
       throw new InvalidParamsError([
         { field: 'invoice', code: 'invoice.kind', message: '请选择发票类型' },

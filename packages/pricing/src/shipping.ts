@@ -82,9 +82,10 @@ export function shippingLine(
 ): FeeLine | { error: string } {
   const short = provinceShortName(choice.province);
   const zone = short === undefined ? undefined : sheet.shipping.zones[short];
-  const rates = sheet.shipping.couriers[choice.courier];
   if (zone === undefined || short === undefined) return { error: 'province' };
-  if (rates === undefined) return { error: 'courier' };
+  // Own keys only: `constructor` is no courier.
+  if (!Object.hasOwn(sheet.shipping.couriers, choice.courier)) return { error: 'courier' };
+  const rates = sheet.shipping.couriers[choice.courier];
   const kg = chargeableKg(grams);
   const first = rates.firstKg[zone];
   const extra = rates.extraKg[zone];
