@@ -15,3 +15,4 @@ export { pcbParamString } from './pcb-param-string';
 export * from './smt';
 export * from './stencil';
 export { defaultPriceSheet } from './seed-sheet';
+export { checkPriceSheet, type SheetProblem } from './sheet-check';
