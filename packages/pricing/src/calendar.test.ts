@@ -62,9 +62,19 @@ describe('a calendar from plain data', () => {
 });
 
 describe('chinese-days data (golden cases)', () => {
-  it('covers the years asked for', () => {
+  it('covers the years asked for, and stops at the last year announced', () => {
     const data = chineseDaysCalendarData(2025, 2026);
     expect([data.fromYear, data.toYear]).toEqual([2025, 2026]);
+    // chinese-days 1.5.7 knows up to 2026; 2027 is announced around November 2026.
+    expect(chineseDaysCalendarData(2026).toYear).toBe(2026);
+    expect(chineseDaysCalendarData(2026, 2030).toYear).toBe(2026);
+    expect(data.holidays.filter((d) => d.startsWith('2026-10'))).toEqual([
+      '2026-10-01',
+      '2026-10-02',
+      '2026-10-05',
+      '2026-10-06',
+      '2026-10-07',
+    ]);
     expect(data.makeUpWorkdays).toEqual([
       '2025-01-26',
       '2025-02-08',
