@@ -1,4 +1,5 @@
 // The lines every kind of quote ends with (运费, 税费), the total, and the promised date.
+import { hasOwn } from './own';
 import { calendarWarning, shipDate } from './calendar';
 import { applyRate, yuan } from './money';
 import {
@@ -38,7 +39,7 @@ export function appendShippingAndTax(
   }
   const invoice = options.invoice ?? 'none';
   if (invoice !== 'none') {
-    const rate = Object.hasOwn(sheet.tax, invoice) ? sheet.tax[invoice] : undefined;
+    const rate = hasOwn(sheet.tax, invoice) ? sheet.tax[invoice] : undefined;
     if (!rate) {
       throw new InvalidParamsError([
         { field: 'invoice', code: 'invoice.kind', message: '请选择发票类型' },

@@ -1,6 +1,7 @@
 // Whether a price sheet (as staff edited it, or as it came out of the database) can price
 // every order: the shape of the seed sheet, whole non-negative numbers, ascending bands. The
 // server runs it before a sheet is saved or published; the engine itself trusts its sheet.
+import { hasOwn } from './own';
 import { materials, pcbLayers } from './pcb-params';
 import { defaultPriceSheet } from './seed-sheet';
 
@@ -64,7 +65,7 @@ export function checkPriceSheet(candidate: unknown): SheetProblem[] {
       }
       for (const key of Object.keys(template)) {
         const child = path ? `${path}.${key}` : key;
-        if (!Object.hasOwn(value, key)) add(child, '缺少此项');
+        if (!hasOwn(value, key)) add(child, '缺少此项');
         else walk(template[key], value[key], child);
       }
     }
@@ -113,8 +114,7 @@ export function checkPriceSheet(candidate: unknown): SheetProblem[] {
   }
   for (const type of ['framed', 'frameless'] as const) {
     for (const size of Object.keys(sheet.stencil[type])) {
-      if (!Object.hasOwn(sheet.stencil.grams, size))
-        add(`stencil.grams.${size}`, '缺少该尺寸的重量');
+      if (!hasOwn(sheet.stencil.grams, size)) add(`stencil.grams.${size}`, '缺少该尺寸的重量');
     }
   }
   sheet.pcb.packages.forEach((pkg, i) => {

@@ -1,5 +1,6 @@
 // 运费: parcel weight × the zone of the receiver's province, per courier. The factory ships
 // from 广东 (zone `local`).
+import { hasOwn } from './own';
 import type { FeeLine } from './quote';
 import type { PriceSheet } from './sheet';
 import { mulDivCeil, yuan } from './money';
@@ -84,7 +85,7 @@ export function shippingLine(
   const zone = short === undefined ? undefined : sheet.shipping.zones[short];
   if (zone === undefined || short === undefined) return { error: 'province' };
   // Own keys only: `constructor` is no courier.
-  if (!Object.hasOwn(sheet.shipping.couriers, choice.courier)) return { error: 'courier' };
+  if (!hasOwn(sheet.shipping.couriers, choice.courier)) return { error: 'courier' };
   const rates = sheet.shipping.couriers[choice.courier];
   const kg = chargeableKg(grams);
   const first = rates.firstKg[zone];

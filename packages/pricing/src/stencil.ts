@@ -1,4 +1,5 @@
 // Stencils (钢网): parameters, rules, price by frame size and options, and summary.
+import { hasOwn } from './own';
 import { yuan } from './money';
 import { appendShippingAndTax, promise, sumLines } from './quote-lines';
 import {
@@ -110,7 +111,7 @@ export function validateStencil(params: StencilParams, sheet?: PriceSheet): Issu
     add('quantity', 'quantity.range', `数量须为1到${STENCIL_LIMITS.maxQuantity}的整数`);
   }
   if (issues.length > 0) return issues;
-  if (sheet && !Object.hasOwn(sheet.stencil[params.type], params.size)) {
+  if (sheet && !hasOwn(sheet.stencil[params.type], params.size)) {
     const label = params.type === 'framed' ? '有框钢网' : '无框钢网';
     add('size', 'size.unavailable', `${label}没有该尺寸，请从列表中选择`);
   }
