@@ -177,3 +177,59 @@ describe('pricePcb properties', () => {
     );
   });
 });
+
+describe('SMT and stencil properties', () => {
+  it('their lines add up to the total too, and more boards never cost less', async () => {
+    const { priceSmt, validateSmt } = await import('./smt');
+    const smt = fc.record({
+      pcbSource: fc.constantFrom('ours' as const, 'supplied' as const),
+      quantity: fc.integer({ min: 1, max: 5000 }),
+      sides: fc.constantFrom('single' as const, 'double' as const),
+      uniqueParts: fc.integer({ min: 1, max: 300 }),
+      smdJoints: fc.integer({ min: 0, max: 3000 }),
+      dipJoints: fc.integer({ min: 0, max: 300 }),
+      bomSourcing: fc.constantFrom('factory' as const, 'customer' as const),
+      stencilIncluded: fc.boolean(),
+      xray: fc.boolean(),
+      conformalCoating: fc.boolean(),
+      functionTest: fc.boolean(),
+      cleaning: fc.boolean(),
+      buildTime: fc.constant('standard' as const),
+    });
+    fc.assert(
+      fc.property(smt, anyOptions, fc.integer({ min: 1, max: 1000 }), (params, options, extra) => {
+        const more = { ...params, quantity: params.quantity + extra };
+        fc.pre(validateSmt(params, sheet).length === 0 && validateSmt(more, sheet).length === 0);
+        const a = priceSmt(sheet, params, options);
+        expect(sumLines(a.lines)).toBe(a.total);
+        const b = priceSmt(sheet, more, options);
+        // Past the sample size the engineering fee goes: the one documented drop.
+        if (a.regime === b.regime) expect(b.total).toBeGreaterThanOrEqual(a.total);
+      }),
+      runs,
+    );
+  });
+
+  it('a stencil quote adds up for every size and option', async () => {
+    const { priceStencil, stencilSizes } = await import('./stencil');
+    const stencil = fc.constantFrom('framed' as const, 'frameless' as const).chain((type) =>
+      fc.record({
+        type: fc.constant(type),
+        size: fc.constantFrom(...stencilSizes(sheet, type).map((s) => s.value)),
+        thicknessMm: fc.constantFrom(0.12 as const, 0.13 as const, 0.15 as const),
+        sides: fc.constantFrom('top' as const, 'bottom' as const, 'both' as const),
+        electropolish: fc.boolean(),
+        fiducials: fc.constantFrom('none' as const, 'halfLasered' as const, 'through' as const),
+        step: fc.boolean(),
+        quantity: fc.integer({ min: 1, max: 100 }),
+      }),
+    );
+    fc.assert(
+      fc.property(stencil, anyOptions, (params, options) => {
+        const q = priceStencil(sheet, params, options);
+        expect(sumLines(q.lines)).toBe(q.total);
+      }),
+      runs,
+    );
+  });
+});
