@@ -88,6 +88,22 @@ export default tseslint.config(
       ],
     },
   },
+  // The pricing engine is pure: no package, no I/O (the holiday data enters through its own
+  // entry, src/chinese-days.ts, which the server alone imports).
+  {
+    files: ['packages/pricing/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/pricing/src/chinese-days.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.)', message: 'The pricing engine imports nothing but itself.' },
+          ],
+        },
+      ],
+    },
+  },
   // Server: routes → service → repository → db; another module is reached through its entry
   // (<domain>.module.ts, decision 0016), never its insides.
   {

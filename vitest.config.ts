@@ -22,6 +22,14 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'pricing',
+          root: './packages/pricing',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       './apps/server/vitest.config.ts',
       './apps/web/vitest.config.ts',
       './apps/console/vitest.config.ts',

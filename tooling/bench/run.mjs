@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { solveChallenge } from 'altcha-lib';
 import { freshDataDir } from '../lib/fresh-data-dir.mjs';
 import { measureStaffSearch, printStaffSearch } from './staff-search.mjs';
+import { measurePricing, printPricing } from './pricing.mjs';
 import { deriveKey as shaDeriveKey } from 'altcha-lib/algorithms/sha';
 import { deriveKey as pbkdf2DeriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
@@ -42,12 +43,13 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 // moved the ratio between 0.6 and 1.1 on this shared 2-core VM.
 const httpRounds = Number(process.env.BENCH_HTTP_ROUNDS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-// BENCH_ONLY=web (bytes and Lighthouse), http (the request rates) or staff (member search, on
-// 100,000 members it seeds, so it runs last) measures one part alone;
+// BENCH_ONLY=web (bytes and Lighthouse), http (the request rates), staff (member search, on
+// 100,000 members it seeds, so it runs last) or pricing (the engine alone, no server) measures
+// one part alone;
 // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=.bench`.
 const only = process.env.BENCH_ONLY ?? 'all';
-if (!['all', 'web', 'http', 'staff'].includes(only)) {
-  throw new Error(`BENCH_ONLY=${only}: use web, http or staff`);
+if (!['all', 'web', 'http', 'staff', 'pricing'].includes(only)) {
+  throw new Error(`BENCH_ONLY=${only}: use web, http, staff or pricing`);
 }
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const goals = {
@@ -56,6 +58,8 @@ const goals = {
   lighthouse: 0.95,
   memberInfoRatio: 0.8,
   staffSearchP95Ms: 50,
+  pricingQuotesPerSecond: 50_000,
+  pricingBundleGzipKb: 10,
 };
 
 const results = {};
@@ -261,10 +265,13 @@ function cannonRun(url, headers, duration, notModified = false) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
 
-const server = await startServer();
+// The engine first, before the server shares the two cores.
+if (only === 'all' || only === 'pricing') results.pricing = await measurePricing();
+
+const server = only === 'pricing' ? undefined : await startServer();
 let bare;
 try {
-  await waitForServer();
+  if (server) await waitForServer();
   const token = only === 'all' || only === 'web' || only === 'http' ? await login() : undefined;
 
   if (only === 'all' || only === 'web') {
@@ -288,7 +295,7 @@ try {
   }
 } finally {
   bare?.child.kill('SIGTERM');
-  server.kill('SIGTERM');
+  server?.kill('SIGTERM');
 }
 
 async function measureHttp(token) {
@@ -326,6 +333,7 @@ async function measureCityClass() {
 if (results.bytes) printWeb();
 if (results.http) printHttp();
 if (results.staffSearch) printStaffSearch(results.staffSearch, goals.staffSearchP95Ms);
+if (results.pricing) printPricing(results.pricing, goals);
 
 function printWeb() {
   console.log(

@@ -1,0 +1,18 @@
+// @pcb/pricing: the pure pricing engine the server (authoritative) and the quote page (instant,
+// offline) both run. No I/O; the price sheet and the holiday calendar come in as data.
+export * from './money';
+export * from './sheet';
+export * from './quote';
+export * from './shipping';
+export * from './calendar';
+export * from './pcb-params';
+export { pcbGeometry, standardBuildDays, type PcbGeometry } from './pcb-geometry';
+export { validatePcb, PCB_LIMITS, minThicknessForLayers } from './pcb-validate';
+export { pricePcb, findPackage, batchBandIndex, pcbWeightGrams } from './pcb-price';
+export { sumLines } from './quote-lines';
+export * from './pcb-advice';
+export { pcbParamString } from './pcb-param-string';
+export * from './smt';
+export * from './stencil';
+export { defaultPriceSheet } from './seed-sheet';
+export { checkPriceSheet, type SheetProblem } from './sheet-check';

@@ -1,0 +1,64 @@
+// The lines every kind of quote ends with (运费, 税费), the total, and the promised date.
+import { hasOwn } from './own';
+import { calendarWarning, shipDate } from './calendar';
+import { applyRate, yuan } from './money';
+import {
+  InvalidParamsError,
+  invoiceLabels,
+  type FeeLine,
+  type Quote,
+  type QuoteOptions,
+} from './quote';
+import type { PriceSheet } from './sheet';
+import { shippingLine } from './shipping';
+
+const percent = (r: { num: number; den: number }) =>
+  `${Number(((r.num / r.den) * 100).toFixed(2))}%`;
+
+export const sumLines = (lines: FeeLine[]): number => lines.reduce((sum, l) => sum + l.amount, 0);
+
+/** 运费 (when a destination is chosen) and 税费 (when a VAT invoice is), appended to `lines`. */
+export function appendShippingAndTax(
+  sheet: PriceSheet,
+  options: QuoteOptions,
+  weightGrams: number,
+  lines: FeeLine[],
+  warnings: string[],
+): void {
+  if (options.shipping) {
+    const line = shippingLine(sheet, options.shipping, weightGrams);
+    if ('error' in line)
+      throw new InvalidParamsError([
+        line.error === 'province'
+          ? { field: 'province', code: 'shipping.province', message: '请选择中国大陆的收货省份' }
+          : { field: 'courier', code: 'shipping.courier', message: '请选择快递公司' },
+      ]);
+    lines.push(line);
+  } else {
+    warnings.push('未选收货地址，运费下单时按地址计算');
+  }
+  const invoice = options.invoice ?? 'none';
+  if (invoice !== 'none') {
+    const rate = hasOwn(sheet.tax, invoice) ? sheet.tax[invoice] : undefined;
+    if (!rate) {
+      throw new InvalidParamsError([
+        { field: 'invoice', code: 'invoice.kind', message: '请选择发票类型' },
+      ]);
+    }
+    const base = sumLines(lines);
+    lines.push({
+      code: 'tax',
+      name: '税费',
+      amount: applyRate(base, rate),
+      reason: `开${invoiceLabels[invoice]}，按${yuan(base)} × 税点${percent(rate)}`,
+    });
+  }
+}
+
+/** Adds the promised ship date when a calendar and an order time are given. */
+export function promise(sheet: PriceSheet, options: QuoteOptions, quote: Quote): void {
+  if (!options.calendar || options.orderedAt === undefined) return;
+  quote.shipDate = shipDate(options.calendar, options.orderedAt, sheet.cutoffHour, quote.buildDays);
+  const warning = calendarWarning(options.calendar, quote.shipDate);
+  if (warning) quote.warnings.push(warning);
+}
