@@ -16,6 +16,10 @@ import { StaffAnnouncement } from './modules/staff-announcement';
 import { StaffMember } from './modules/staff-member';
 import { StaffMobileApply } from './modules/staff-mobile-apply';
 import { StaffOutbox } from './modules/staff-outbox';
+import { MemberCompanyApply } from './modules/member-company-apply';
+import { DirectConnection } from './modules/direct-connection';
+import { StaffCompanyApply } from './modules/staff-company-apply';
+import { StaffVirtualAccount } from './modules/staff-virtual-account';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -39,6 +43,11 @@ export * from './modules/staff-announcement';
 export * from './modules/staff-member';
 export * from './modules/staff-mobile-apply';
 export * from './modules/staff-outbox';
+export * from './credit-code';
+export * from './modules/member-company-apply';
+export * from './modules/direct-connection';
+export * from './modules/staff-company-apply';
+export * from './modules/staff-virtual-account';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -64,6 +73,10 @@ export const api = {
   StaffMember,
   StaffMobileApply,
   StaffOutbox,
+  MemberCompanyApply,
+  DirectConnection,
+  StaffCompanyApply,
+  StaffVirtualAccount,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

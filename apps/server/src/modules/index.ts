@@ -1,4 +1,6 @@
 import { announcementModule } from './announcement/announcement.module';
+import { companyApplyModule } from './company-apply/company-apply.module';
+import { virtualAccountModule } from './virtual-account/virtual-account.module';
 import { auditModule } from './audit/audit.module';
 import { moduleList } from './app-module';
 import { captchaModule } from './captcha/captcha.module';
@@ -30,6 +32,8 @@ export const modules = moduleList()
   .add('announcement', announcementModule)
   .add('visit', visitModule)
   .add('sandbox', sandboxModule)
-  .add('staffMember', staffMemberModule);
+  .add('staffMember', staffMemberModule)
+  .add('companyApply', companyApplyModule)
+  .add('virtualAccount', virtualAccountModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

@@ -5,6 +5,7 @@ import { createMemberConsoleRepository } from './member-console.repository';
 import { createMemberConsoleService, type MemberConsoleService } from './member-console.service';
 import { appModule } from '../app-module';
 import { seedMembers } from './member.seed';
+export { memberIdByMobile } from './member.seed';
 import { createMemberRepository } from './member.repository';
 import { registerMemberRoutes } from './member.routes';
 import { createMemberService, type MemberService } from './member.service';
