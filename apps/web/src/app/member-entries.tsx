@@ -1,7 +1,14 @@
 import { useNavigate } from 'react-router';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
-import { CalculatorIcon, ChatIcon, GearIcon, UsersIcon, LockIcon } from '../components/icons';
+import {
+  BuildingIcon,
+  CalculatorIcon,
+  ChatIcon,
+  GearIcon,
+  UsersIcon,
+  LockIcon,
+} from '../components/icons';
 import type { MemberEntry } from '../features/member/member-entry';
 import { useConsult } from './consult-popup';
 
@@ -31,6 +38,12 @@ export function useMemberEntries(): MemberEntry[] {
       title: '关联账号',
       icon: <UsersIcon />,
       onClick: () => void navigate(paths.associatedAccount),
+    },
+    {
+      key: 'firm-certification',
+      title: '企业认证',
+      icon: <BuildingIcon />,
+      onClick: () => void navigate(paths.firmCertification),
     },
     {
       key: 'setting',

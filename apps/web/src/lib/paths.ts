@@ -14,6 +14,7 @@ export const paths = {
   paymentPassword: '/accountSecurity/payThePassword',
   loginPassword: '/accountSecurity/setLoginPassword',
   editPhone: '/userInfo/editPhone',
+  firmCertification: '/firmCertification',
   ordersPcb: '/OrdersPCB',
 } as const;
 
