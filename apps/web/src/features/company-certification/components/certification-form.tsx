@@ -87,7 +87,7 @@ export function CertificationForm({
           form={form}
           name="legalPerson"
           id="cert-legal-person"
-          label="法定代表人"
+          label="法人代表"
           placeholder="与营业执照一致"
           autoComplete="off"
         />

@@ -127,26 +127,29 @@ export function FirmCertificationPage() {
       );
     } else if (apply.status === 'pending') {
       body = (
-        <StatusCard
-          apply={apply}
-          tone="pending"
-          icon={<FileIcon className="cert-status-icon" />}
-          title="审核中"
-        >
-          <p className="cert-status-desc">
-            资料已提交，工作人员将在1个工作日内审核。审核前可修改。
-          </p>
-          <Button
-            block
-            color="primary"
-            fill="outline"
-            shape="rounded"
-            onClick={() => setEditing(true)}
-            data-testid="cert-edit"
+        <>
+          <StatusCard
+            apply={apply}
+            tone="pending"
+            icon={<FileIcon className="cert-status-icon" />}
+            title="审核中"
           >
-            修改申请
-          </Button>
-        </StatusCard>
+            <p className="cert-status-desc">
+              资料已提交，工作人员将在1个工作日内审核。审核前可修改。
+            </p>
+            <Button
+              block
+              color="primary"
+              fill="outline"
+              shape="rounded"
+              onClick={() => setEditing(true)}
+              data-testid="cert-edit"
+            >
+              修改申请
+            </Button>
+          </StatusCard>
+          <TemplateCard />
+        </>
       );
     } else if (apply.status === 'rejected') {
       body = (
