@@ -65,6 +65,10 @@ test('a member certifies the company on the phone; sales approves it in the cons
     .setInputFiles({ name: '申请函.pdf', mimeType: 'application/pdf', buffer: SCANNED_LETTER });
   await expect(page.getByTestId('cert-letter')).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('cert-letter-preview')).toHaveText('申请函.pdf');
+  // The narrowest phones: nothing runs off the side.
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+  await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({
     path: test.info().outputPath('firm-certification-filled.png'),
     fullPage: true,
