@@ -11,7 +11,9 @@ import { renderApp } from '../../../test/render-app';
 beforeEach(() => {
   useAppStore.setState(initialAppState);
   queryClient.clear();
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview' }));
+  // jsdom has no object URLs: the preview of a picked file reads this one.
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
 });
 afterEach(() => {
   vi.restoreAllMocks();
