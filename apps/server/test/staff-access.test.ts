@@ -44,6 +44,10 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     linkUrl: null,
     startsAt: '2026-01-01T00:00:00+08:00',
     endsAt: null,
+    memberId: 2_000_000_000,
+    bankName: '样例银行',
+    accountName: '样例公司',
+    accountNo: '62220200000000',
   };
   const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const input = Object.fromEntries(
@@ -70,6 +74,8 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffMember',
         'StaffMobileApply',
         'StaffOutbox',
+        'StaffCompanyApply',
+        'StaffVirtualAccount',
       ]),
     );
   });

@@ -56,3 +56,22 @@ export async function uploadIdentityDocument(t: TestApp, token: string): Promise
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
   return `${ticket.dir}${ticket.filename}${ticket.fileExt}`;
 }
+
+/** Uploads `content` for a use (`companyLicense`, `companyLetter`, …); returns the object key. */
+export async function uploadAs(
+  t: TestApp,
+  token: string,
+  dirType: string,
+  fileExt: string,
+  content: Buffer = Buffer.from('\x89PNG\r\n\x1a\n test'),
+): Promise<string> {
+  const res = await t.get<UploadTicket>('/api/Common/getUploadCode', {
+    token,
+    query: { dirType, fileExt },
+  });
+  if (!res.body.success) throw new Error(`getUploadCode failed: ${res.body.message}`);
+  const ticket = res.body.data;
+  const posted = await postToSandbox(t, ticketFields(ticket), { content });
+  if (posted.statusCode !== 200) throw new Error(`upload failed: ${posted.body}`);
+  return `${ticket.dir}${ticket.filename}${ticket.fileExt}`;
+}

@@ -39,7 +39,24 @@ interface ActionBase<I extends z.ZodType, O extends z.ZodType> {
   /** Query string for GET, JSON body otherwise. */
   input: I;
   output: O;
+  /**
+   * Set when the endpoint answers a file rather than the envelope (its output is then
+   * `fileOutput`); a refusal is still the envelope.
+   */
+  file?: FileAnswer;
 }
+
+/** A downloaded file: its type and the name it is saved under. */
+export interface FileAnswer {
+  contentType: string;
+  /** The name as the member reads it (RFC 5987 `filename*`, any language). */
+  fileName: string;
+  /** The same in ASCII, for clients that only read `filename`. */
+  asciiFileName: string;
+}
+
+/** The output of a file endpoint: the file's bytes, sent as they are. */
+export const fileOutput = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
 
 /** One action of a module as it is written in the contract; the key names it. */
 export type ActionSpec<

@@ -19,6 +19,10 @@ import { StaffOutbox } from './modules/staff-outbox';
 import { MemberInvoice } from './modules/member-invoice';
 import { CityClass } from './modules/city-class';
 import { MemberReceiver } from './modules/member-receiver';
+import { MemberCompanyApply } from './modules/member-company-apply';
+import { DirectConnection } from './modules/direct-connection';
+import { StaffCompanyApply } from './modules/staff-company-apply';
+import { StaffVirtualAccount } from './modules/staff-virtual-account';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -46,6 +50,11 @@ export * from './modules/member-invoice';
 export * from './tax-number';
 export * from './modules/city-class';
 export * from './modules/member-receiver';
+export * from './credit-code';
+export * from './modules/member-company-apply';
+export * from './modules/direct-connection';
+export * from './modules/staff-company-apply';
+export * from './modules/staff-virtual-account';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -74,6 +83,10 @@ export const api = {
   MemberInvoice,
   CityClass,
   MemberReceiver,
+  MemberCompanyApply,
+  DirectConnection,
+  StaffCompanyApply,
+  StaffVirtualAccount,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -7,6 +7,8 @@ import { StaffAuth } from '@pcb/contract/staff-auth';
 import { StaffMember } from '@pcb/contract/staff-member';
 import { StaffMobileApply } from '@pcb/contract/staff-mobile-apply';
 import { StaffOutbox } from '@pcb/contract/staff-outbox';
+import { StaffCompanyApply } from '@pcb/contract/staff-company-apply';
+import { StaffVirtualAccount } from '@pcb/contract/staff-virtual-account';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
 
@@ -19,6 +21,8 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   login: null,
   members: StaffMember.Search,
   mobileApplies: StaffMobileApply.List,
+  companyApplies: StaffCompanyApply.List,
+  virtualAccounts: StaffVirtualAccount.List,
   announcements: StaffAnnouncement.List,
   staffAccounts: StaffAccount.List,
   auditLog: StaffAudit.List,

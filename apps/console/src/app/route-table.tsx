@@ -2,11 +2,13 @@ import type { ComponentType, ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
 import {
   AuditOutlined,
+  BankOutlined,
   DashboardOutlined,
   IdcardOutlined,
   MessageOutlined,
   MobileOutlined,
   NotificationOutlined,
+  SafetyCertificateOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { EndpointDef, StaffRole } from '@pcb/contract';
@@ -72,6 +74,22 @@ export const routeTable = {
     access: 'staff',
     roles: ['admin', 'sales'],
     menu: { icon: <MobileOutlined /> },
+  },
+  companyApplies: {
+    path: paths.companyApplies,
+    page: () => import('../features/company-applies/pages/company-applies-page'),
+    title: '企业认证审核',
+    access: 'staff',
+    roles: ['admin', 'sales'],
+    menu: { icon: <SafetyCertificateOutlined /> },
+  },
+  virtualAccounts: {
+    path: paths.virtualAccounts,
+    page: () => import('../features/virtual-accounts/pages/virtual-accounts-page'),
+    title: '虚拟账户',
+    access: 'staff',
+    roles: ['finance', 'admin'],
+    menu: { icon: <BankOutlined /> },
   },
   announcements: {
     path: paths.announcements,

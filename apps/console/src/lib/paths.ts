@@ -4,6 +4,8 @@ export const paths = {
   login: '/login',
   members: '/members',
   mobileApplies: '/mobile-applies',
+  companyApplies: '/company-applies',
+  virtualAccounts: '/virtual-accounts',
   announcements: '/announcements',
   staffAccounts: '/staff-accounts',
   auditLog: '/audit-log',

@@ -76,6 +76,18 @@ export interface StaffRouteDeps {
   onAfterCommitError: (err: unknown) => void;
 }
 
+/**
+ * `attachment` with the name twice: RFC 5987's `filename*` (UTF-8, the Chinese name) for every
+ * current browser, and an ASCII `filename` for the rest.
+ */
+export function contentDisposition(file: { fileName: string; asciiFileName: string }): string {
+  const encoded = encodeURIComponent(file.fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${file.asciiFileName}"; filename*=UTF-8''${encoded}`;
+}
+
 /** The staff session cookie: HttpOnly, SameSite=Strict, Path=/api/ (decision 0020). */
 export const STAFF_SESSION_COOKIE = 'pcb_staff';
 
@@ -130,7 +142,8 @@ export function createDefineRoute(
           : {}),
         [inputLocation]: def.input,
         response: {
-          200: envelopeSchema(def.output),
+          // A file endpoint's bytes go out as they are; its refusals are still the envelope.
+          ...(def.file ? {} : { 200: envelopeSchema(def.output) }),
           '4XX': errorEnvelopeSchema,
           '5XX': errorEnvelopeSchema,
         },
@@ -204,7 +217,16 @@ export function createDefineRoute(
           const noWrite = () => {
             throw new Error(`${def.path}: only a staff POST opens an audited write`);
           };
-          return ok(await handler(context(noWrite)));
+          const data = await handler(context(noWrite));
+          if (def.file) {
+            const bytes = data as Uint8Array;
+            return reply
+              .header('content-type', def.file.contentType)
+              .header('content-disposition', contentDisposition(def.file))
+              .header('cache-control', 'no-store')
+              .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+          }
+          return ok(data);
         }
         const deps = staffDeps;
         const later: (() => Promise<void>)[] = [];

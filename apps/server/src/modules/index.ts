@@ -1,4 +1,6 @@
 import { announcementModule } from './announcement/announcement.module';
+import { companyApplyModule } from './company-apply/company-apply.module';
+import { virtualAccountModule } from './virtual-account/virtual-account.module';
 import { auditModule } from './audit/audit.module';
 import { moduleList } from './app-module';
 import { captchaModule } from './captcha/captcha.module';
@@ -36,6 +38,8 @@ export const modules = moduleList()
   .add('staffMember', staffMemberModule)
   .add('memberInvoice', memberInvoiceModule)
   .add('region', regionModule)
-  .add('memberReceiver', memberReceiverModule);
+  .add('memberReceiver', memberReceiverModule)
+  .add('companyApply', companyApplyModule)
+  .add('virtualAccount', virtualAccountModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

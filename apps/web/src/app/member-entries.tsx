@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
 import {
+  BuildingIcon,
   CalculatorIcon,
   ChatIcon,
   GearIcon,
@@ -51,6 +52,12 @@ export function useMemberEntries(): MemberEntry[] {
       title: '发票抬头',
       icon: <ReceiptIcon />,
       onClick: () => void navigate(paths.makeInvoice),
+    },
+    {
+      key: 'firm-certification',
+      title: '企业认证',
+      icon: <BuildingIcon />,
+      onClick: () => void navigate(paths.firmCertification),
     },
     {
       key: 'setting',

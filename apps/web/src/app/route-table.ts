@@ -104,6 +104,13 @@ export const routeTable = {
     footer: 'mine',
     data: [announcementUrl('member')],
   },
+  firmCertification: {
+    path: paths.firmCertification,
+    page: () => import('./routes/firm-certification-route'),
+    title: '企业认证',
+    access: 'member',
+    back: paths.member,
+  },
   setting: {
     path: paths.setting,
     page: () => import('./routes/setting-route'),

@@ -174,3 +174,10 @@ export const MapPinIcon = (props: SVGProps<SVGSVGElement>) => (
     <circle cx="12" cy="9.5" r="2.5" />
   </Icon>
 );
+
+export const BuildingIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M4 21V5.5A1.5 1.5 0 0 1 5.5 4h8A1.5 1.5 0 0 1 15 5.5V21M15 10h3.5a1.5 1.5 0 0 1 1.5 1.5V21M2.5 21h19" />
+    <path d="M7.5 8h4M7.5 12h4M7.5 16h4" />
+  </Icon>
+);

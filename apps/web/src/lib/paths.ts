@@ -16,10 +16,10 @@ export const paths = {
   editPhone: '/userInfo/editPhone',
   shippingAddress: '/shippingAddress',
   editAddress: '/shippingAddress/editAddress/:data',
+  firmCertification: '/firmCertification',
   ordersPcb: '/OrdersPCB',
   makeInvoice: '/MakeInvoice',
   editInvoice: '/MakeInvoice/editInvoice',
-  firmCertification: '/firmCertification',
 } as const;
 
 // Served by other applications on the same origin (the quote page): always a full page load.

@@ -154,6 +154,16 @@ export function createMemberConsoleRepository(db: Db) {
       }
     },
 
+    /** The member becomes a certified company; false when there is no such member. */
+    async certifyCompany(tx: Tx, id: number, companyName: string, at: Date): Promise<boolean> {
+      const rows = await tx
+        .update(member)
+        .set({ companyName, memberType: 'company', certifiedAt: at, updatedAt: at })
+        .where(eq(member.id, id))
+        .returning({ id: member.id });
+      return rows.length > 0;
+    },
+
     async setManager(tx: Tx, id: number, managerId: number, at: Date) {
       await tx
         .update(member)

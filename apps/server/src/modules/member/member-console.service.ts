@@ -137,6 +137,15 @@ export function createMemberConsoleService(deps: {
       if (result === 'gone') throw new AppError(404, NOT_FOUND_MESSAGE);
     },
 
+    /**
+     * An approved enterprise certification: the member's company name, type and certification
+     * time, on the approval's transaction (its audit row is the approval's).
+     */
+    async certifyCompany(write: StaffWrite, id: number, companyName: string, at: Date) {
+      if (!(await repository.certifyCompany(write.tx, id, companyName, at)))
+        throw new AppError(404, NOT_FOUND_MESSAGE);
+    },
+
     async listManagers(): Promise<AccountManagerOption[]> {
       return (await managers()).map((m) => ({
         id: m.id,

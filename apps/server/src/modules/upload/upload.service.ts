@@ -13,6 +13,10 @@ const MB = 1024 * 1024;
 /** What each kind of upload may be: extensions (with the dot) and the largest size. */
 export const uploadRules: Record<UploadDirType, { extensions: string[]; maxBytes: number }> = {
   identity: { extensions: ['.jpg', '.jpeg', '.png', '.pdf'], maxBytes: 10 * MB },
+  // Enterprise certification: the business licence is a photo or scan, the signed letter a
+  // photo or the PDF scanned back.
+  companyLicense: { extensions: ['.jpg', '.jpeg', '.png'], maxBytes: 10 * MB },
+  companyLetter: { extensions: ['.jpg', '.jpeg', '.png', '.pdf'], maxBytes: 10 * MB },
 };
 
 export const largestUpload = (): number =>
@@ -73,8 +77,13 @@ export function createUploadService(deps: {
       key: string,
       dirType: UploadDirType,
       message: string,
+      field?: string,
     ): Promise<void> {
-      if (!(await repository.findOwned(key, memberId, dirType))) throw new AppError(400, message);
+      // Issued to this member for this use, and of a type this use allows (the key's extension
+      // is the one its ticket was signed for).
+      const owned = await repository.findOwned(key, memberId, dirType);
+      if (!owned || !uploadRules[dirType].extensions.some((ext) => key.endsWith(ext)))
+        throw new AppError(400, message, field ? { field } : undefined);
       let exists: boolean;
       try {
         exists = await storage.exists(key);
@@ -85,7 +94,7 @@ export function createUploadService(deps: {
         }
         throw error;
       }
-      if (!exists) throw new AppError(400, message);
+      if (!exists) throw new AppError(400, message, field ? { field } : undefined);
     },
   };
 }

@@ -1,0 +1,16 @@
+import { StaffAudit } from '@pcb/contract/staff-audit';
+import { StaffCompanyApply } from '@pcb/contract/staff-company-apply';
+import { StaffMember } from '@pcb/contract/staff-member';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+
+/** The member becomes a certified company (name, type, certification time). */
+export const useApproveCompanyApply = () =>
+  useEndpointMutation(StaffCompanyApply.Approve, {
+    invalidates: [
+      StaffCompanyApply.List,
+      StaffCompanyApply.Get,
+      StaffMember.Search,
+      StaffMember.Get,
+      StaffAudit.List,
+    ],
+  });

@@ -1,0 +1,6 @@
+import { MemberCompanyApply } from '@pcb/contract/member-company-apply';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+
+/** The first submission (state none → pending). */
+export const useSaveCompanyApply = () =>
+  useEndpointMutation(MemberCompanyApply.Save, { invalidates: [MemberCompanyApply.Get] });
