@@ -44,6 +44,8 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     linkUrl: null,
     startsAt: '2026-01-01T00:00:00+08:00',
     endsAt: null,
+    name: '样例电子有限公司',
+    creditCode: '91350100M000100Y43',
   };
   const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const input = Object.fromEntries(
@@ -70,6 +72,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffMember',
         'StaffMobileApply',
         'StaffOutbox',
+        'StaffCompanyDirectory',
       ]),
     );
   });

@@ -16,11 +16,14 @@ import { StaffAnnouncement } from './modules/staff-announcement';
 import { StaffMember } from './modules/staff-member';
 import { StaffMobileApply } from './modules/staff-mobile-apply';
 import { StaffOutbox } from './modules/staff-outbox';
+import { MemberContact } from './modules/member-contact';
+import { StaffCompanyDirectory } from './modules/staff-company-directory';
 import type { EndpointDef } from './define';
 
 export * from './define';
 export * from './errors';
 export * from './common';
+export * from './credit-code';
 export * from './modules/member-auth';
 export * from './modules/member-info';
 export * from './modules/member-admin';
@@ -39,6 +42,8 @@ export * from './modules/staff-announcement';
 export * from './modules/staff-member';
 export * from './modules/staff-mobile-apply';
 export * from './modules/staff-outbox';
+export * from './modules/member-contact';
+export * from './modules/staff-company-directory';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -64,6 +69,8 @@ export const api = {
   StaffMember,
   StaffMobileApply,
   StaffOutbox,
+  MemberContact,
+  StaffCompanyDirectory,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

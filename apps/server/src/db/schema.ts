@@ -11,3 +11,5 @@ export * from '../modules/mobile-apply/mobile-apply.table';
 export * from '../modules/member/member-session.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/staff/staff.table';
+export * from '../modules/member-contact/member-contact.table';
+export * from '../modules/company-directory/company-directory.table';

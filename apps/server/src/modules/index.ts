@@ -2,7 +2,9 @@ import { announcementModule } from './announcement/announcement.module';
 import { auditModule } from './audit/audit.module';
 import { moduleList } from './app-module';
 import { captchaModule } from './captcha/captcha.module';
+import { companyDirectoryModule } from './company-directory/company-directory.module';
 import { memberAuthModule } from './member-auth/member-auth.module';
+import { memberContactModule } from './member-contact/member-contact.module';
 import { memberModule } from './member/member.module';
 import { mobileApplyModule } from './mobile-apply/mobile-apply.module';
 import { sandboxModule } from './sandbox/sandbox.module';
@@ -30,6 +32,8 @@ export const modules = moduleList()
   .add('announcement', announcementModule)
   .add('visit', visitModule)
   .add('sandbox', sandboxModule)
-  .add('staffMember', staffMemberModule);
+  .add('staffMember', staffMemberModule)
+  .add('memberContact', memberContactModule)
+  .add('companyDirectory', companyDirectoryModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
-import type { SeedContext } from '../app-module';
+import type { SeedContext, SeedTx } from '../app-module';
 import { staffIdByUserName } from '../staff/staff.module';
 import { accountManager } from './account-manager.table';
 import { memberRelation } from './member-relation.table';
@@ -103,4 +103,10 @@ export async function seedMembers({ tx, agreementVersion, now }: SeedContext): P
       accountManagerId: firstManager?.id ?? null,
     })
     .onConflictDoNothing({ target: member.mobile });
+}
+
+/** For other modules' seeds (the demo member's contacts). */
+export async function memberIdByMobile(tx: SeedTx, mobile: string): Promise<number | null> {
+  const [row] = await tx.select({ id: member.id }).from(member).where(eq(member.mobile, mobile));
+  return row?.id ?? null;
 }
