@@ -1,7 +1,14 @@
 import { useNavigate } from 'react-router';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
-import { CalculatorIcon, ChatIcon, GearIcon, UsersIcon, LockIcon } from '../components/icons';
+import {
+  CalculatorIcon,
+  ChatIcon,
+  GearIcon,
+  UsersIcon,
+  LockIcon,
+  UserIcon,
+} from '../components/icons';
 import type { MemberEntry } from '../features/member/member-entry';
 import { useConsult } from './consult-popup';
 
@@ -20,6 +27,12 @@ export function useMemberEntries(): MemberEntry[] {
       onClick: () => documentNavigation.assign(paths.ordersPcb),
     },
     { key: 'consult', title: '咨询客服', icon: <ChatIcon />, onClick: consult.open },
+    {
+      key: 'profile',
+      title: '个人资料',
+      icon: <UserIcon />,
+      onClick: () => void navigate(paths.userInfo),
+    },
     {
       key: 'security',
       title: '账户安全',

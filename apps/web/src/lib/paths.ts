@@ -14,6 +14,12 @@ export const paths = {
   paymentPassword: '/accountSecurity/payThePassword',
   loginPassword: '/accountSecurity/setLoginPassword',
   editPhone: '/userInfo/editPhone',
+  userInfo: '/userInfo',
+  editContacts: '/userInfo/editContacts',
+  editQQ: '/userInfo/editQQ',
+  editContactPhone: '/userInfo/editContactPhone',
+  editOrderContact: '/userInfo/editOrderContact',
+  addOrderContact: '/userInfo/editOrderContact/addOrderContact',
   ordersPcb: '/OrdersPCB',
 } as const;
 

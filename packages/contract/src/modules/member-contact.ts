@@ -37,22 +37,22 @@ const userTypeSchema = z.enum(contactUserTypes).meta({ title: '联系人类型' 
 /** WeChat IDs: 6–20 letters, digits, _ or -, starting with a letter (WeChat's own rule). */
 const WECHAT_PATTERN = /^[A-Za-z][\w-]{5,19}$/;
 
+export const contactEmailSchema = text(100)
+  .trim()
+  .pipe(z.email({ error: '邮箱格式不正确' }))
+  .meta({ title: '邮箱' });
+
+export const wechatIdSchema = text(20)
+  .trim()
+  .regex(WECHAT_PATTERN, { error: '应为6-20位字母、数字、下划线或减号，以字母开头' })
+  .meta({ title: '微信号' });
+
 export const contactFields = {
   contactName: text(32).trim().min(1, { error: '请填写联系人姓名' }).meta({ title: '联系人' }),
   mobile: mobileSchema,
-  email: text(100)
-    .trim()
-    .pipe(z.email({ error: '邮箱格式不正确' }))
-    .nullable()
-    .optional()
-    .meta({ title: '邮箱' }),
+  email: contactEmailSchema.nullable().optional(),
   qq: qqSchema.nullable().optional(),
-  wechat: text(20)
-    .trim()
-    .regex(WECHAT_PATTERN, { error: '应为6-20位字母、数字、下划线或减号，以字母开头' })
-    .nullable()
-    .optional()
-    .meta({ title: '微信号' }),
+  wechat: wechatIdSchema.nullable().optional(),
   /** Asks for it to become the main contact of its type (the first of a type always is). */
   isMain: z.boolean({ error: '应为是或否' }).default(false).meta({ title: '设为主联系人' }),
   userType: userTypeSchema,
