@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
 import {
   AuditOutlined,
+  BankOutlined,
   DashboardOutlined,
   IdcardOutlined,
   MessageOutlined,
@@ -80,6 +81,14 @@ export const routeTable = {
     access: 'staff',
     roles: ['admin', 'content'],
     menu: { icon: <NotificationOutlined /> },
+  },
+  companyDirectory: {
+    path: paths.companyDirectory,
+    page: () => import('../features/company-directory/pages/company-directory-page'),
+    title: '公司名录',
+    access: 'staff',
+    roles: ['admin', 'sales'],
+    menu: { icon: <BankOutlined /> },
   },
   staffAccounts: {
     path: paths.staffAccounts,

@@ -5,6 +5,7 @@ export const paths = {
   members: '/members',
   mobileApplies: '/mobile-applies',
   announcements: '/announcements',
+  companyDirectory: '/company-directory',
   staffAccounts: '/staff-accounts',
   auditLog: '/audit-log',
   smsOutbox: '/sms-outbox',
