@@ -42,7 +42,7 @@ describe('/userInfo', () => {
     expect(screen.getByTestId('user-info-contact-phone')).toHaveTextContent('139****5678');
     expect(screen.getByTestId('user-info-qq')).toHaveTextContent('12345678');
     expect(screen.getByTestId('user-info-member-type')).toHaveTextContent('企业');
-    expect(await screen.findByTestId('user-info-order-contacts')).toHaveTextContent('未填写');
+    expect(await screen.findByTestId('user-info-order-contacts')).toHaveTextContent('未添加');
     act(() => fireEvent.click(screen.getByTestId('user-info-edit-qq')));
     await screen.findByTestId('edit-qq-page');
     expect(currentPath()).toBe('/userInfo/editQQ');

@@ -23,7 +23,13 @@ function OrderContactsSummary() {
   if (contacts.isPending) return <span className="profile-empty-value">加载中</span>;
   if (contacts.isError) return <span className="profile-empty-value">加载失败</span>;
   const count = contacts.data.length;
-  return <Value testId="user-info-order-contacts">{count > 0 ? `${count} 位` : ''}</Value>;
+  return count > 0 ? (
+    <span data-testid="user-info-order-contacts">{count} 位</span>
+  ) : (
+    <span className="profile-empty-value" data-testid="user-info-order-contacts">
+      未添加
+    </span>
+  );
 }
 
 function InfoRows({ info }: { info: MemberInfo }) {
