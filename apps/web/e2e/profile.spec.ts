@@ -68,6 +68,21 @@ test('the member edits QQ and contact phone, adds purchasing contacts and sets t
   await expect(cards.nth(0).locator('.contact-main-tag')).toHaveText('主联系人');
   await expect(group.locator('.contact-main-tag')).toHaveCount(1);
 
+  // At 320 px nothing spills sideways: the list and the contact form.
+  await page.setViewportSize({ width: 320, height: 640 });
+  const noSidewaysScroll = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await noSidewaysScroll()).toBe(true);
+  await cards.nth(0).getByRole('button', { name: '编辑' }).click();
+  await expect(page.locator('#contact-form-name')).toHaveValue('赵敏');
+  // Once the page has slid in completely.
+  await expect(
+    page.getByTestId('add-order-contact-page').getByTestId('page-header'),
+  ).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: test.info().outputPath('contact-form-320.png'), fullPage: true });
+  expect(await noSidewaysScroll()).toBe(true);
+  await page.goBack();
+
   // As the server keeps it.
   const list = await request.get('/api/MemberContact/GetList', {
     headers: { authorization: `Bearer ${token}` },
