@@ -6,6 +6,8 @@ import type { Database, Db } from './db/client';
 import { createAliyunVerifier } from './integrations/captcha/aliyun-verifier';
 import { createAltchaVerifier } from './integrations/captcha/altcha-verifier';
 import type { HumanVerifier } from './integrations/captcha/captcha';
+import type { CompanyDirectory } from './integrations/company-directory/company-directory';
+import { createTianyanchaDirectory } from './integrations/company-directory/tianyancha-directory';
 import { createAliyunOss } from './integrations/oss/aliyun-oss';
 import type { ObjectStorage } from './integrations/oss/object-storage';
 import {
@@ -48,6 +50,8 @@ export interface PlatformOptions {
   storage?: ObjectStorage;
   /** How the server calls WeChat (default: the network, or the sandbox in process). */
   wechatHttp?: HttpClient;
+  /** A business registry instead of the one the environment selects (tests). */
+  companyRegistry?: CompanyDirectory;
 }
 
 /** What the embedded sandboxes (WeChat, OSS) need; production never runs them. */
@@ -83,6 +87,11 @@ export interface Platform {
     mpBase: (origin: string) => string;
   };
   sandbox: SandboxSecrets;
+  /**
+   * The business registry company names come from (Tianyancha), or null for the embedded
+   * directory, which the company-directory module builds on its own table.
+   */
+  companyRegistry: CompanyDirectory | null;
 }
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -179,6 +188,12 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
   const wechatBase = (real: 'openBase' | 'mpBase') => (origin: string) =>
     wechatConfig.provider === 'wechat' ? wechatConfig[real] : `${origin}${SANDBOX_WECHAT_PATH}`;
 
+  const companyRegistry =
+    options.companyRegistry ??
+    (config.companyDirectory.provider === 'tianyancha'
+      ? createTianyanchaDirectory(config.companyDirectory)
+      : null);
+
   return {
     config,
     db,
@@ -193,6 +208,7 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
     storage,
     wechat: { api: wechatApi, openBase: wechatBase('openBase'), mpBase: wechatBase('mpBase') },
     sandbox,
+    companyRegistry,
   };
 }
 

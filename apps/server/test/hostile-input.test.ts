@@ -69,6 +69,7 @@ const SAMPLE_STRINGS = [
   '0123456789abcdef0123456789abcdef',
   'x'.repeat(40),
   '2026-01-01T00:00:00+08:00',
+  'sample@example.com',
   '91350100M000100Y43',
 ];
 

@@ -48,6 +48,8 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     bankName: '样例银行',
     accountName: '样例公司',
     accountNo: '62220200000000',
+    name: '样例电子有限公司',
+    creditCode: '91350100M000100Y43',
   };
   const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const input = Object.fromEntries(
@@ -76,6 +78,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffOutbox',
         'StaffCompanyApply',
         'StaffVirtualAccount',
+        'StaffCompanyDirectory',
       ]),
     );
   });

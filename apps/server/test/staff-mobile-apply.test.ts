@@ -196,6 +196,7 @@ describe('the SMS outbox in the console', () => {
         OSS_ACCESS_KEY_ID: 'LTAI-oss',
         OSS_ACCESS_KEY_SECRET: 'oss-secret',
         OSS_BUCKET_HOST: 'https://pcb-files.oss-cn-shenzhen.aliyuncs.com',
+        TIANYANCHA_TOKEN: 'tyc-token',
         PUBLIC_ORIGIN: 'https://m.example.com',
       },
     });

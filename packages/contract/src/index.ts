@@ -23,11 +23,14 @@ import { MemberCompanyApply } from './modules/member-company-apply';
 import { DirectConnection } from './modules/direct-connection';
 import { StaffCompanyApply } from './modules/staff-company-apply';
 import { StaffVirtualAccount } from './modules/staff-virtual-account';
+import { MemberContact } from './modules/member-contact';
+import { StaffCompanyDirectory } from './modules/staff-company-directory';
 import type { EndpointDef } from './define';
 
 export * from './define';
 export * from './errors';
 export * from './common';
+export * from './credit-code';
 export * from './modules/member-auth';
 export * from './modules/member-info';
 export * from './modules/member-admin';
@@ -50,11 +53,12 @@ export * from './modules/member-invoice';
 export * from './tax-number';
 export * from './modules/city-class';
 export * from './modules/member-receiver';
-export * from './credit-code';
 export * from './modules/member-company-apply';
 export * from './modules/direct-connection';
 export * from './modules/staff-company-apply';
 export * from './modules/staff-virtual-account';
+export * from './modules/member-contact';
+export * from './modules/staff-company-directory';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -87,6 +91,8 @@ export const api = {
   DirectConnection,
   StaffCompanyApply,
   StaffVirtualAccount,
+  MemberContact,
+  StaffCompanyDirectory,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

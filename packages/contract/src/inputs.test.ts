@@ -75,7 +75,8 @@ describe('every input field of every endpoint', () => {
         // Its Chinese name comes from its own schema, for messages that name the field.
         const label = labelAt(endpoint.input, name.split('.'));
         expect(label).not.toBe(UNNAMED);
-        expect(label).toMatch(/^[\u4e00-\u9fff]+$/);
+        // Chinese only, but for QQ, which users know by its Latin name (QQ号).
+        expect(label).toMatch(/^(QQ)?[\u4e00-\u9fff]+$/);
         const asNumber = field.safeParse('1');
         if (asNumber.success && typeof asNumber.data === 'number') {
           expect(field.safeParse(String(2 ** 31)).success).toBe(false);

@@ -24,7 +24,13 @@ describe('the guard', () => {
     expect(await screen.findByText('无权访问')).toBeInTheDocument();
     expect(currentPath()).toBe('/staff-accounts');
     // The chrome is there: the menu lists what the role may open instead.
-    expect(menuLabels()).toEqual(['工作台', '会员管理', '换绑手机审核', '企业认证审核']);
+    expect(menuLabels()).toEqual([
+      '工作台',
+      '会员管理',
+      '换绑手机审核',
+      '企业认证审核',
+      '公司名录',
+    ]);
   });
 
   it('sends a logged-in staff member away from the login to where it would continue', async () => {
@@ -61,6 +67,7 @@ describe('the menu', () => {
         '企业认证审核',
         '虚拟账户',
         '公告管理',
+        '公司名录',
         '员工账号',
         '审计日志',
         '短信发件箱',

@@ -4,6 +4,7 @@ import { StaffAccount } from '@pcb/contract/staff-account';
 import { StaffAnnouncement } from '@pcb/contract/staff-announcement';
 import { StaffAudit } from '@pcb/contract/staff-audit';
 import { StaffAuth } from '@pcb/contract/staff-auth';
+import { StaffCompanyDirectory } from '@pcb/contract/staff-company-directory';
 import { StaffMember } from '@pcb/contract/staff-member';
 import { StaffMobileApply } from '@pcb/contract/staff-mobile-apply';
 import { StaffOutbox } from '@pcb/contract/staff-outbox';
@@ -24,6 +25,7 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   companyApplies: StaffCompanyApply.List,
   virtualAccounts: StaffVirtualAccount.List,
   announcements: StaffAnnouncement.List,
+  companyDirectory: StaffCompanyDirectory.List,
   staffAccounts: StaffAccount.List,
   auditLog: StaffAudit.List,
   smsOutbox: StaffOutbox.List,

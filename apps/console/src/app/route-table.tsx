@@ -3,6 +3,7 @@ import { matchRoutes } from 'react-router';
 import {
   AuditOutlined,
   BankOutlined,
+  ShopOutlined,
   DashboardOutlined,
   IdcardOutlined,
   MessageOutlined,
@@ -98,6 +99,14 @@ export const routeTable = {
     access: 'staff',
     roles: ['admin', 'content'],
     menu: { icon: <NotificationOutlined /> },
+  },
+  companyDirectory: {
+    path: paths.companyDirectory,
+    page: () => import('../features/company-directory/pages/company-directory-page'),
+    title: '公司名录',
+    access: 'staff',
+    roles: ['admin', 'sales'],
+    menu: { icon: <ShopOutlined /> },
   },
   staffAccounts: {
     path: paths.staffAccounts,

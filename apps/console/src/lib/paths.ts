@@ -7,6 +7,7 @@ export const paths = {
   companyApplies: '/company-applies',
   virtualAccounts: '/virtual-accounts',
   announcements: '/announcements',
+  companyDirectory: '/company-directory',
   staffAccounts: '/staff-accounts',
   auditLog: '/audit-log',
   smsOutbox: '/sms-outbox',

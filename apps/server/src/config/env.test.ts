@@ -19,6 +19,7 @@ const productionEnv = {
   OSS_ACCESS_KEY_ID: 'LTAI-oss',
   OSS_ACCESS_KEY_SECRET: 'oss-secret',
   OSS_BUCKET_HOST: 'https://pcb-files.oss-cn-shenzhen.aliyuncs.com',
+  TIANYANCHA_TOKEN: 'tyc-token',
   PUBLIC_ORIGIN: 'https://m.example.com',
 };
 
@@ -91,6 +92,7 @@ describe('configuration', () => {
       'OSS_ACCESS_KEY_ID is required in production (the upload sandbox cannot be used there)',
       'OSS_ACCESS_KEY_SECRET is required in production (the upload sandbox cannot be used there)',
       'OSS_BUCKET_HOST is required in production (the upload sandbox cannot be used there)',
+      'TIANYANCHA_TOKEN is required in production (the embedded company directory cannot be used there)',
     ]);
   });
 

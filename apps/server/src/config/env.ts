@@ -81,6 +81,8 @@ const envSchema = z.object({
   OSS_ACCESS_KEY_SECRET: text(),
   OSS_BUCKET_HOST: url,
   OSS_BUCKET: text(),
+  TIANYANCHA_TOKEN: text(),
+  TIANYANCHA_API_BASE: z.url({ error: 'must be a URL' }).default('http://open.api.tianyancha.com'),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -143,6 +145,13 @@ export type OssConfig =
       bucket: string;
     };
 
+/**
+ * Company names as members type them: without a Tianyancha token the embedded directory (our
+ * table and certified members' companies); production refuses that.
+ */
+export type CompanyDirectoryConfig =
+  { provider: 'embedded' } | { provider: 'tianyancha'; token: string; apiBase: string };
+
 export interface Config {
   nodeEnv: NodeEnv;
   isProduction: boolean;
@@ -167,6 +176,7 @@ export interface Config {
   publicOrigins: string[];
   wechat: WechatConfig;
   oss: OssConfig;
+  companyDirectory: CompanyDirectoryConfig;
 }
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -266,6 +276,10 @@ function productionProblems(env: Env): string[] {
         );
     }
   }
+  if (!env.TIANYANCHA_TOKEN)
+    problems.push(
+      'TIANYANCHA_TOKEN is required in production (the embedded company directory cannot be used there)',
+    );
   return problems;
 }
 
@@ -419,5 +433,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : serverOrigins(env.HOST, env.PORT),
     wechat,
     oss,
+    companyDirectory: env.TIANYANCHA_TOKEN
+      ? {
+          provider: 'tianyancha',
+          token: env.TIANYANCHA_TOKEN,
+          apiBase: withoutTrailingSlash(env.TIANYANCHA_API_BASE),
+        }
+      : { provider: 'embedded' },
   };
 }

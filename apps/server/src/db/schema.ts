@@ -15,3 +15,5 @@ export * from '../modules/member-invoice/member-invoice.table';
 export * from '../modules/member-receiver/receiver.table';
 export * from '../modules/company-apply/company-apply.table';
 export * from '../modules/virtual-account/virtual-account.table';
+export * from '../modules/member-contact/member-contact.table';
+export * from '../modules/company-directory/company-directory.table';

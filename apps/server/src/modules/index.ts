@@ -4,7 +4,9 @@ import { virtualAccountModule } from './virtual-account/virtual-account.module';
 import { auditModule } from './audit/audit.module';
 import { moduleList } from './app-module';
 import { captchaModule } from './captcha/captcha.module';
+import { companyDirectoryModule } from './company-directory/company-directory.module';
 import { memberAuthModule } from './member-auth/member-auth.module';
+import { memberContactModule } from './member-contact/member-contact.module';
 import { memberModule } from './member/member.module';
 import { memberInvoiceModule } from './member-invoice/member-invoice.module';
 import { memberReceiverModule } from './member-receiver/member-receiver.module';
@@ -40,6 +42,8 @@ export const modules = moduleList()
   .add('region', regionModule)
   .add('memberReceiver', memberReceiverModule)
   .add('companyApply', companyApplyModule)
-  .add('virtualAccount', virtualAccountModule);
+  .add('virtualAccount', virtualAccountModule)
+  .add('memberContact', memberContactModule)
+  .add('companyDirectory', companyDirectoryModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

@@ -10,6 +10,7 @@ import {
   LockIcon,
   ReceiptIcon,
   MapPinIcon,
+  UserIcon,
 } from '../components/icons';
 import type { MemberEntry } from '../features/member/member-entry';
 import { useConsult } from './consult-popup';
@@ -29,6 +30,12 @@ export function useMemberEntries(): MemberEntry[] {
       onClick: () => documentNavigation.assign(paths.ordersPcb),
     },
     { key: 'consult', title: '咨询客服', icon: <ChatIcon />, onClick: consult.open },
+    {
+      key: 'profile',
+      title: '个人资料',
+      icon: <UserIcon />,
+      onClick: () => void navigate(paths.userInfo),
+    },
     {
       key: 'security',
       title: '账户安全',

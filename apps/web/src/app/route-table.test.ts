@@ -34,8 +34,7 @@ describe('route table', () => {
     for (const path of privatePaths) expect(routeForPath(path)?.access).toBe('member');
     expect(routeForPath('/setting')?.title).toBe('会员设置');
     expect(routeForPath('/accountSecurity')?.title).toBe('账户安全');
-    // The profile screen itself comes later: until then /userInfo is unknown.
-    expect(routeForPath('/userInfo')).toBeUndefined();
+    expect(routeForPath('/userInfo')).toMatchObject({ title: '个人资料', access: 'member' });
   });
   it('knows no meta for an unknown path', () => {
     expect(routeForPath('/nowhere')).toBeUndefined();

@@ -146,7 +146,50 @@ export const routeTable = {
     access: 'member',
     back: paths.accountSecurity,
   },
-  /** A child of /userInfo, whose own screen comes with the profile feature. */
+  userInfo: {
+    path: paths.userInfo,
+    page: () => import('./routes/user-info-route'),
+    title: '个人资料',
+    access: 'member',
+    back: paths.member,
+  },
+  editContacts: {
+    path: paths.editContacts,
+    page: () => import('./routes/edit-contacts-route'),
+    title: '基本资料',
+    access: 'member',
+    back: paths.userInfo,
+  },
+  editQQ: {
+    path: paths.editQQ,
+    page: () => import('./routes/edit-qq-route'),
+    title: 'QQ号',
+    access: 'member',
+    back: paths.userInfo,
+  },
+  editContactPhone: {
+    path: paths.editContactPhone,
+    page: () => import('./routes/edit-contact-phone-route'),
+    title: '联系电话',
+    access: 'member',
+    back: paths.userInfo,
+  },
+  editOrderContact: {
+    path: paths.editOrderContact,
+    page: () => import('./routes/order-contacts-route'),
+    title: '订单联系人',
+    access: 'member',
+    back: paths.userInfo,
+  },
+  /** No footer (spec section 2); `?id=` edits a contact. */
+  addOrderContact: {
+    path: paths.addOrderContact,
+    page: () => import('./routes/add-order-contact-route'),
+    title: '订单联系人',
+    access: 'member',
+    back: paths.editOrderContact,
+  },
+  /** A child of /userInfo (account security opens it too). */
   editPhone: {
     path: paths.editPhone,
     page: () => import('./routes/edit-phone-route'),

@@ -5,6 +5,8 @@ import { createMemberConsoleRepository } from './member-console.repository';
 import { createMemberConsoleService, type MemberConsoleService } from './member-console.service';
 import { appModule } from '../app-module';
 import { seedMembers } from './member.seed';
+import { createMemberProfileRepository } from './member-profile.repository';
+import { createMemberProfileService, type MemberProfileService } from './member-profile.service';
 import { createMemberRepository } from './member.repository';
 import { registerMemberRoutes } from './member.routes';
 import { createMemberService, type MemberService } from './member.service';
@@ -18,6 +20,7 @@ export { DEMO_MOBILE, memberIdByMobile } from './member.seed';
 export type { Member, MemberForToken, MemberService } from './member.service';
 export type { TokenService } from './token.service';
 export type { MemberConsoleService } from './member-console.service';
+export type { MemberProfileService } from './member-profile.service';
 
 export interface MemberApi {
   /** Members as views: never a password hash (decision 0009 for what a switch may see). */
@@ -28,6 +31,8 @@ export interface MemberApi {
   authenticate: Authenticate;
   /** Members as staff search, see (masked) and change them (StaffMember). */
   console: MemberConsoleService;
+  /** The member's own profile fields; certified members' companies for the directory. */
+  profiles: Pick<MemberProfileService, 'searchCertifiedCompanies'>;
 }
 
 /** Members, their sessions and tokens, and the relations that let one act for another. */
@@ -59,6 +64,11 @@ export const memberModule = appModule({
       issueToken: tokens.issue,
       onNoticeError: logError('relation request SMS failed'),
     });
+    const profiles = createMemberProfileService({
+      repository: createMemberProfileRepository(db),
+      members,
+      now,
+    });
     const authenticate = createAuthenticate({
       verifyToken: tokens.verify,
       loadMember: members.findAuthState,
@@ -74,9 +84,10 @@ export const memberModule = appModule({
           staff,
           now,
         }),
+        profiles,
       } satisfies MemberApi,
       routes: (route) => {
-        registerMemberRoutes(route, members);
+        registerMemberRoutes(route, members, profiles);
         registerRelationRoutes(route, relations);
       },
     };

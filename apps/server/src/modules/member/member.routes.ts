@@ -1,10 +1,19 @@
 import { api } from '@pcb/contract';
 import type { DefineRoute } from '../../http/define-route';
+import type { MemberProfileService } from './member-profile.service';
 import type { MemberService } from './member.service';
 
-export function registerMemberRoutes(route: DefineRoute, members: MemberService): void {
+export function registerMemberRoutes(
+  route: DefineRoute,
+  members: MemberService,
+  profiles: MemberProfileService,
+): void {
   // The view was read with the token check: no second read.
   route(api.MemberInfo.Get, async ({ requireMember }) => requireMember().profile);
+
+  route(api.MemberInfo.update, async ({ input, requireOwnAccount }) =>
+    profiles.update(requireOwnAccount().id, input),
+  );
 
   route(api.MemberAdmin.Get, async ({ requireMember }) =>
     members.getAccountManager(requireMember().id),

@@ -1,0 +1,5 @@
+import { EditQqPage } from '../../features/profile/pages/edit-qq-page';
+
+export default function EditQqRoute() {
+  return <EditQqPage />;
+}
