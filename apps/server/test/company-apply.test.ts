@@ -203,12 +203,12 @@ describe('enterprise certification: the member side', () => {
       [
         { creditCode: '91310000MA1FL5KX55' },
         'creditCode',
-        '统一社会信用代码：请输入正确的18位统一社会信用代码',
+        '统一社会信用代码：统一社会信用代码校验位不正确，请核对',
       ],
       [
         { creditCode: '9131000' },
         'creditCode',
-        '统一社会信用代码：请输入正确的18位统一社会信用代码',
+        '统一社会信用代码：应为18位统一社会信用代码',
       ],
       [{ companyName: ' ' }, 'companyName', '企业名称：请填写营业执照上的企业名称'],
       [{ contactPhone: '12345' }, 'contactPhone', '联系电话：请输入手机号或带区号的固定电话'],
