@@ -17,10 +17,23 @@ test('register → log in → member centre → consult popup → copy QQ → lo
     await expect(page).toHaveTitle(/注册/);
     await page.locator('#register-mobile').fill(mobile);
     await passHumanVerification(page);
-    await page.getByTestId('register-send-code').click();
+    // The browser-test server lets a code be resent after 1 s, which a busy machine can spend
+    // before an assertion looks: record every state the button shows instead.
+    const send = page.getByTestId('register-send-code');
+    await send.evaluate((button: HTMLButtonElement) => {
+      const seen: string[] = [];
+      (window as unknown as { sendStates: string[] }).sendStates = seen;
+      new MutationObserver(() => seen.push(`${button.disabled}:${button.textContent}`)).observe(
+        button,
+        { subtree: true, childList: true, characterData: true, attributes: true },
+      );
+    });
+    await send.click();
     await expect(toast(page, '验证码已发送')).toBeVisible();
-    await expect(page.getByTestId('register-send-code')).toHaveText(/重新获取\(\d+s\)/);
-    await expect(page.getByTestId('register-send-code')).toBeDisabled();
+    // Counting down, and not to be tapped meanwhile.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { sendStates: string[] }).sendStates))
+      .toContainEqual(expect.stringMatching(/^true:重新获取\(\d+s\)$/));
 
     await page.locator('#register-sms-code').fill(await latestSmsCode(request, mobile));
     await page.locator('#register-password').fill(password);
