@@ -205,11 +205,7 @@ describe('enterprise certification: the member side', () => {
         'creditCode',
         '统一社会信用代码：统一社会信用代码校验位不正确，请核对',
       ],
-      [
-        { creditCode: '9131000' },
-        'creditCode',
-        '统一社会信用代码：应为18位统一社会信用代码',
-      ],
+      [{ creditCode: '9131000' }, 'creditCode', '统一社会信用代码：应为18位统一社会信用代码'],
       [{ companyName: ' ' }, 'companyName', '企业名称：请填写营业执照上的企业名称'],
       [{ contactPhone: '12345' }, 'contactPhone', '联系电话：请输入手机号或带区号的固定电话'],
       [{ legalPerson: '张\u0000华' }, 'legalPerson', '法定代表人：不能包含控制字符或无效字符'],
