@@ -77,14 +77,21 @@ export default tseslint.config(
       ],
     },
   },
-  // The contract depends on zod only.
+  // The contract depends on zod and the pure pricing engine (its parameter lists) only.
   {
     files: ['packages/contract/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\.)', message: 'The contract depends on zod only.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|@pcb/pricing$|\\.)',
+              message: 'The contract depends on zod and @pcb/pricing only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -154,6 +161,10 @@ export default tseslint.config(
             {
               regex: '^antd-mobile-icons',
               message: 'One icon set: src/components/icons.tsx (decision 0017).',
+            },
+            {
+              regex: '^(fflate|whats-that-gerber|pcb-stackup|gerber-to-svg|gerber-parser)$',
+              message: 'Gerber libraries run in the Gerber worker only (decision 0030).',
             },
           ],
           paths: [
