@@ -25,6 +25,9 @@ import { StaffCompanyApply } from './modules/staff-company-apply';
 import { StaffVirtualAccount } from './modules/staff-virtual-account';
 import { MemberContact } from './modules/member-contact';
 import { StaffCompanyDirectory } from './modules/staff-company-directory';
+import { Pcb, Smt, Stencil, PriceSheetPublic } from './modules/order-quote';
+import { StaffPriceSheet } from './modules/staff-price-sheet';
+import { StaffOrder } from './modules/staff-order';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -59,6 +62,9 @@ export * from './modules/staff-company-apply';
 export * from './modules/staff-virtual-account';
 export * from './modules/member-contact';
 export * from './modules/staff-company-directory';
+export * from './modules/order-quote';
+export * from './modules/staff-price-sheet';
+export * from './modules/staff-order';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -93,6 +99,12 @@ export const api = {
   StaffVirtualAccount,
   MemberContact,
   StaffCompanyDirectory,
+  Pcb,
+  Smt,
+  Stencil,
+  PriceSheet: PriceSheetPublic,
+  StaffPriceSheet,
+  StaffOrder,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

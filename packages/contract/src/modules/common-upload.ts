@@ -3,7 +3,14 @@ import { text } from '../common';
 import { defineModule } from '../define';
 
 /** What an upload is for: decides its folder, size limit and the extensions allowed. */
-export const uploadDirTypes = ['identity', 'companyLicense', 'companyLetter'] as const;
+export const uploadDirTypes = [
+  'identity',
+  'companyLicense',
+  'companyLetter',
+  'pcbFile',
+  'smtFile',
+  'stencilFile',
+] as const;
 export type UploadDirType = (typeof uploadDirTypes)[number];
 
 /** The extension is the text after the last '.' of the file name (spec section 5). */

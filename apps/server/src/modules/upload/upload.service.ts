@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UploadDirType, UploadTicket } from '@pcb/contract';
+import { orderFileRules, type UploadDirType, type UploadTicket } from '@pcb/contract';
 import { AppError } from '../../http/errors';
 import { ObjectStorageError, type ObjectStorage } from '../../integrations/oss/object-storage';
 import type { EphemeralStore } from '../../integrations/store/store';
@@ -17,6 +17,13 @@ export const uploadRules: Record<UploadDirType, { extensions: string[]; maxBytes
   // photo or the PDF scanned back.
   companyLicense: { extensions: ['.jpg', '.jpeg', '.png'], maxBytes: 10 * MB },
   companyLetter: { extensions: ['.jpg', '.jpeg', '.png', '.pdf'], maxBytes: 10 * MB },
+  // Design files of orders (issue 11): the limits the order page states come from the contract.
+  pcbFile: { ...orderFileRules.pcbFile, extensions: [...orderFileRules.pcbFile.extensions] },
+  smtFile: { ...orderFileRules.smtFile, extensions: [...orderFileRules.smtFile.extensions] },
+  stencilFile: {
+    ...orderFileRules.stencilFile,
+    extensions: [...orderFileRules.stencilFile.extensions],
+  },
 };
 
 export const largestUpload = (): number =>
