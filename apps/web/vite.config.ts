@@ -34,7 +34,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * screens that shares a module a chunk of its own: 26 JS files for /login, most under 1 KB, and
  * on HTTP/1.1 each one is a request. Two groups replace most of them, and every screen
  * downloads fewer bytes than before (a file's gzip overhead and import lists go away):
- * - framework: the libraries every screen runs (React, the router, TanStack Query, zod);
+ * - react and framework: the libraries every screen runs (React; the router, TanStack Query,
+ *   zod), React apart because the quote page (orders-pcb.html) runs it alone;
  * - shared: the modules most screens load (antd-mobile's base, the API client, the contract).
  *   Without their dependencies: antd-mobile's barrel file would otherwise pull in every
  *   component any chunk uses, the popups of the feedback chunk included (+30 KB per screen).
@@ -44,8 +45,15 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const codeSplitting = {
   groups: [
     {
+      // React alone, so the quote page (orders-pcb.html) loads it without the member app's
+      // router, queries and zod.
+      name: 'react',
+      test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|@oxc-project/,
+      priority: 11,
+    },
+    {
       name: 'framework',
-      test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|zustand|tslib|classnames)[\\/]|@oxc-project/,
+      test: /node_modules[\\/](react-router|@tanstack|zod|zustand|tslib|classnames)[\\/]/,
       priority: 10,
     },
     {
@@ -77,6 +85,10 @@ export default defineConfig({
     target: 'es2020',
     // Data-URL inlining of tiny assets is fine under the CSP (img-src data:).
     assetsInlineLimit: 4096,
-    rolldownOptions: { output: { codeSplitting } },
+    rolldownOptions: {
+      // The member app, and the quote page (/OrdersPCB) as its own light page.
+      input: { main: 'index.html', ordersPcb: 'orders-pcb.html' },
+      output: { codeSplitting },
+    },
   },
 });

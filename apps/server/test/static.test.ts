@@ -9,6 +9,8 @@ let t: TestApp;
 let dist: string;
 const INDEX =
   '<!doctype html><html lang="zh-CN"><head><script type="module" src="/assets/app-3f9a1c.js"></script></head><body><div id="root"></div></body></html>';
+const QUOTE_PAGE =
+  '<!doctype html><html lang="zh-CN"><head><title>在线计价</title><script type="module" src="/assets/ordersPcb-1a2b3c.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('会员中心'.repeat(200))});`;
 
 beforeAll(async () => {
@@ -21,6 +23,7 @@ beforeAll(async () => {
   };
   write('index.html', INDEX);
   write('assets/app-3f9a1c.js', SCRIPT);
+  writeFileSync(path.join(dist, 'orders-pcb.html'), QUOTE_PAGE);
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
 });
@@ -77,6 +80,20 @@ describe('web app', () => {
     }
     const compressed = await get('/', 'br');
     expect(compressed.headers['content-encoding']).toBe('br');
+  });
+
+  it('answers /OrdersPCB with the quote page entry, with the shell headers', async () => {
+    const res = await get('/OrdersPCB?from=footer');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(QUOTE_PAGE);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers['content-type'])).toMatch(/text\/html/);
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    const br = await get('/OrdersPCB', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(QUOTE_PAGE);
+    // Other paths still get the member app.
+    expect((await get('/fillOrder')).body).toBe(INDEX);
   });
 
   it('keeps real 404s for missing assets and API paths', async () => {

@@ -1,7 +1,8 @@
 // JS a phone downloads to show each screen: the entry chunk, the screen's lazy route chunk,
 // and everything they import statically (from the Vite manifest), measured gzip -9, with the
 // number of files (each one a request; the server links them all in the page it serves).
-// Screens come from the route table the build writes (.vite/routes.json). Chunks loaded later
+// Screens come from the route table the build writes (.vite/routes.json), plus the pages with an
+// HTML entry of their own (the quote page). Chunks loaded later
 // on demand (toasts, popups, the human check) are listed apart. Fails when /member is over
 // its budget or when two chunks import each other (decision 0012: the shared chunk group is
 // built without its dependencies, which could otherwise run modules out of order).
@@ -18,7 +19,15 @@ const routes = Object.fromEntries(
     typeof row === 'string' ? row : row.page,
   ]),
 );
-const budgets = { '/member': 150 * 1024, '/shippingAddress': 150 * 1024 };
+const budgets = {
+  '/member': 150 * 1024,
+  '/shippingAddress': 150 * 1024,
+  '/fillOrder': 150 * 1024,
+  // The quote page, its own entry (orders-pcb.html), React included (issue 11).
+  '/OrdersPCB': 110 * 1024,
+};
+/** Pages with an HTML entry of their own: measured from that entry alone. */
+const pageEntries = { '/OrdersPCB': 'orders-pcb.html' };
 
 const gzipOf = (file) => gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
 
@@ -60,11 +69,17 @@ function chunkCycles() {
   return cycles.map((keys) => keys.map((k) => manifest[k]?.file ?? k).join(' → '));
 }
 
-const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entry = 'index.html';
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 let failed = false;
-for (const [path, source] of Object.entries(routes)) {
-  const keys = staticClosure(source, staticClosure(entry));
+const pages = [
+  ...Object.entries(routes).map(([path, source]) => [
+    path,
+    staticClosure(source, staticClosure(entry)),
+  ]),
+  ...Object.entries(pageEntries).map(([path, html]) => [path, staticClosure(html)]),
+];
+for (const [path, keys] of pages) {
   const total = [...keys].reduce((sum, k) => sum + gzipOf(manifest[k].file), 0);
   const later = lazyOf(keys).map(
     ({ file, bytes }) => `${file.replace('assets/', '')} +${kb(bytes)}`,

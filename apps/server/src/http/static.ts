@@ -161,6 +161,22 @@ async function registerRouteShells(app: FastifyInstance, webDistDir: string): Pr
 }
 
 /**
+ * Pages of the web build with an HTML entry of their own (Vite multi-page input), always
+ * reached by a full page load: the quote page. Each is served for its path with the shell's
+ * headers (no-cache, compressed once at start, the same security headers).
+ */
+export const PAGE_ENTRIES: Readonly<Record<string, string>> = { '/OrdersPCB': 'orders-pcb.html' };
+
+async function registerPageEntries(app: FastifyInstance, webDistDir: string): Promise<void> {
+  for (const [url, file] of Object.entries(PAGE_ENTRIES)) {
+    const html = path.join(webDistDir, file);
+    if (!existsSync(html) || app.hasRoute({ method: 'GET', url })) continue;
+    const variants = compressed(await readFile(html, 'utf8'));
+    app.get(url, (request, reply) => sendShell(request, reply, variants));
+  }
+}
+
+/**
  * The staff console's build under /console/: its hashed assets (pre-compressed, cached for a
  * year) and, for every other GET under /console/, its own index.html (client-side routing),
  * compressed once at start. A missing asset is a real 404, never the shell.
@@ -227,6 +243,7 @@ export async function registerWebApp(
     cacheControl: false,
     setHeaders: setCacheHeaders,
   });
+  await registerPageEntries(app, options.webDistDir);
   await registerRouteShells(app, options.webDistDir);
   return true;
 }

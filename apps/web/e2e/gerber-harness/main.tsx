@@ -4,8 +4,8 @@
 // never part of the app's build.
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type * as GerberModule from '../../src/features/gerber';
-import type { GerberAnalysis, QuoteDimensions } from '../../src/features/gerber';
+import type * as GerberModule from '../../src/components/gerber';
+import type { GerberAnalysis, QuoteDimensions } from '../../src/components/gerber';
 
 type Gerber = typeof GerberModule;
 
@@ -28,7 +28,7 @@ function Harness() {
     if (!file) return;
     const started = performance.now();
     setState({ step: 'busy' });
-    const gerber = await import('../../src/features/gerber');
+    const gerber = await import('../../src/components/gerber');
     try {
       const analysis = await gerber.analyzeGerberZip(file);
       window.gerberTimings = { analysedMs: performance.now() - started, shownMs: 0 };

@@ -24,6 +24,7 @@ export const paths = {
   editOrderContact: '/userInfo/editOrderContact',
   addOrderContact: '/userInfo/editOrderContact/addOrderContact',
   ordersPcb: '/OrdersPCB',
+  fillOrder: '/fillOrder',
   makeInvoice: '/MakeInvoice',
   editInvoice: '/MakeInvoice/editInvoice',
 } as const;

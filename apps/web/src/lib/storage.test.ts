@@ -54,6 +54,7 @@ describe('storage keys (spec section 3)', () => {
         'wxOpenId',
         'dismissedAnnouncements',
         'loggedOutByChoice',
+        'publishedPriceSheet',
       ].sort(),
     );
     expect(Object.values(storage.SESSION_KEYS).sort()).toEqual(

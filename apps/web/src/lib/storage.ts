@@ -9,6 +9,8 @@ export const LOCAL_KEYS = {
   dismissedAnnouncements: 'dismissedAnnouncements',
   /** Set by an explicit logout: inside WeChat, no silent login until the member logs in. */
   loggedOutByChoice: 'loggedOutByChoice',
+  /** The published price sheet and calendar the quote page last fetched (offline pricing). */
+  priceSheet: 'publishedPriceSheet',
 } as const;
 
 export const SESSION_KEYS = {
@@ -87,6 +89,19 @@ export function getOrderInfo(): unknown {
 export const setOrderInfo = (value: unknown) =>
   write('local', LOCAL_KEYS.orderInfo, JSON.stringify(value));
 export const removeOrderInfo = () => write('local', LOCAL_KEYS.orderInfo, null);
+
+/** The cached published price sheet (JSON as the server sent it); unreadable counts as none. */
+export function getCachedPriceSheet(): unknown {
+  const raw = read('local', LOCAL_KEYS.priceSheet);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+export const setCachedPriceSheet = (value: unknown) =>
+  write('local', LOCAL_KEYS.priceSheet, JSON.stringify(value));
 
 export const getCountGuid = () => read('local', LOCAL_KEYS.countGUID);
 export const setCountGuid = (guid: string) => write('local', LOCAL_KEYS.countGUID, guid);

@@ -2,8 +2,7 @@
 // set, what could not be derived (plainly), and — given the quote — its mismatches with a
 // one-tap fix each. Hosted by the quote page after `import()` of this folder.
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
-import { AlertCircleIcon, CheckCircleIcon } from '../../components/icons';
+import { AlertCircleIcon, CheckCircleIcon } from '../icons';
 import { compareWithQuote } from './compare';
 import type { GerberAnalysis, QuoteDimensions } from './types';
 import './gerber-preview.css';
@@ -82,14 +81,13 @@ export function GerberPreview({ analysis, quote, onApplyFix }: GerberPreviewProp
               <AlertCircleIcon className="gerber-preview-icon" />
               <span>{m.message}</span>
               {m.fix && onApplyFix && (
-                <Button
-                  size="small"
-                  color="primary"
-                  fill="outline"
+                <button
+                  type="button"
+                  className="gerber-preview-fix"
                   onClick={() => onApplyFix(m.fix!)}
                 >
                   {m.fixLabel}
-                </Button>
+                </button>
               )}
             </li>
           ))}

@@ -1,0 +1,257 @@
+import { useMemo, useState } from 'react';
+import type { OrderKind } from '@pcb/contract/order-quote';
+import { createWorkCalendar, type PriceCliff } from '@pcb/pricing';
+import type { QuoteDimensions } from '../../../components/gerber';
+import { documentNavigation } from '../../../lib/document-navigation';
+import { keepOrderFile, removeOrderFile } from '../../../lib/order-file-store';
+import {
+  defaultParams,
+  readOrderInfo,
+  saveOrderInfo,
+  type GerberSummary,
+  type OrderInfo,
+  type ParamsOf,
+} from '../../../lib/order-info';
+import { paths } from '../../../lib/paths';
+import { getAccessToken, setReturnUrl } from '../../../lib/storage';
+import { BuildTimeCompare } from '../components/build-time-compare';
+import { CliffList } from '../components/cliff-list';
+import { FeeSheet } from '../components/fee-sheet';
+import { GerberPanel, type PickedGerber } from '../components/gerber-panel';
+import { ParamField } from '../components/param-field';
+import { PriceBar } from '../components/price-bar';
+import { formGroups, withField } from '../form-layout';
+import { publishedDay } from '../price-sheet-source';
+import { issuesFor, priceQuote } from '../quote-model';
+import { usePublishedSheet } from '../use-published-sheet';
+
+type Params = Record<string, unknown>;
+type Drafts = Record<OrderKind, Params>;
+
+const kinds: OrderKind[] = ['pcb', 'smt', 'stencil'];
+// The contract's orderKindNames would bring zod into the page: the tabs name the kinds here.
+const tabNames: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT', stencil: '钢网' };
+const tabTitles: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT贴片', stencil: '钢网' };
+
+function initialDrafts(restored: OrderInfo | null): Drafts {
+  const drafts = { ...defaultParams } as unknown as Drafts;
+  if (restored) drafts[restored.kind] = restored.params as unknown as Params;
+  return drafts;
+}
+
+/**
+ * /OrdersPCB: its own light entry (orders-pcb.html). Anonymous visitors price too; the page
+ * reprices with the engine on every change, without a request. 下单 keeps the quote in
+ * `orderInfo` and continues to /fillOrder, through the login when needed (which comes back
+ * here with every choice restored).
+ */
+export function QuotePage() {
+  const sheetState = usePublishedSheet();
+  const [restored] = useState(readOrderInfo);
+  const [kind, setKind] = useState<OrderKind>(restored?.kind ?? 'pcb');
+  const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(restored));
+  const [gerber, setGerber] = useState<{ file?: File; summary: GerberSummary } | null>(
+    restored?.kind === 'pcb' && restored.gerber ? { summary: restored.gerber } : null,
+  );
+  const [showLines, setShowLines] = useState(false);
+  const [isOrdering, setOrdering] = useState(false);
+  const [orderedAt] = useState(() => Date.now());
+
+  const published = sheetState.published;
+  const calendar = useMemo(
+    () => (published ? createWorkCalendar(published.calendar) : undefined),
+    [published],
+  );
+  const params = drafts[kind];
+  const priced = useMemo(
+    () =>
+      published
+        ? priceQuote(kind, params as never, { sheet: published.sheet, calendar, orderedAt })
+        : null,
+    [kind, params, published, calendar, orderedAt],
+  );
+  const groups = published ? formGroups(kind, params, published.sheet) : [];
+  const shownFields = new Set(groups.flatMap((g) => g.fields.map((f) => f.key)));
+  const otherIssues = (priced?.issues ?? []).filter(
+    (i) => !shownFields.has(i.field) && !(kind === 'pcb' && i.field === 'buildTime'),
+  );
+  const sheetLabel = published
+    ? `价格表第${published.version}版（${publishedDay(published.publishedAt)}发布）`
+    : '';
+
+  const setParams = (next: Params) => setDrafts((all) => ({ ...all, [kind]: next }));
+  const setField = (key: string, value: unknown) => {
+    if (!published) return;
+    setParams(withField(kind, params, key, value, published.sheet));
+  };
+  const applyDimensions = (values: Partial<QuoteDimensions>) =>
+    setDrafts((all) => ({ ...all, pcb: { ...all.pcb, ...values } }));
+
+  function onGerberPicked(picked: PickedGerber) {
+    setGerber({ file: picked.file, summary: picked.summary });
+    applyDimensions(picked.values);
+  }
+
+  async function order() {
+    const quote = priced?.quote;
+    if (!quote || !priced) return;
+    setOrdering(true);
+    const info = {
+      kind,
+      params,
+      total: quote.total,
+      sheetVersion: quote.sheetVersion,
+      paramString: priced.paramString,
+      ...(kind === 'pcb' && gerber ? { gerber: gerber.summary } : {}),
+    } as unknown as OrderInfo;
+    saveOrderInfo(info);
+    if (kind === 'pcb' && gerber?.file) await keepOrderFile(gerber.file);
+    else if (kind !== 'pcb' || !gerber) await removeOrderFile();
+    if (getAccessToken()) {
+      documentNavigation.assign(paths.fillOrder);
+    } else {
+      setReturnUrl(paths.ordersPcb);
+      documentNavigation.assign(paths.login);
+    }
+  }
+
+  const pcbParams = drafts.pcb as unknown as ParamsOf<'pcb'>;
+  const blocked = !published
+    ? sheetState.error
+      ? '价格表未加载'
+      : '价格表加载中…'
+    : priced && priced.issues.length > 0
+      ? '请先修改标红的参数'
+      : null;
+
+  return (
+    <div className="q-page">
+      <header className="q-header">
+        <a className="q-header-side" href={paths.home} aria-label="返回首页">
+          ‹
+        </a>
+        <h1>在线计价</h1>
+        <a className="q-header-side" href={paths.member}>
+          我的
+        </a>
+      </header>
+
+      <div className="q-tabs" role="tablist" aria-label="产品">
+        {kinds.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={k === kind}
+            aria-label={tabTitles[k]}
+            className="q-tab"
+            onClick={() => setKind(k)}
+          >
+            {tabNames[k]}
+          </button>
+        ))}
+      </div>
+
+      <main className="q-main">
+        {sheetState.isStale && published && (
+          <p className="q-notice" role="status">
+            网络不可用：按{sheetLabel}离线计价，提交订单时以最新价格为准
+          </p>
+        )}
+        {!published && sheetState.error && (
+          <div className="q-notice" role="alert">
+            <span>{sheetState.error}</span>
+            <button type="button" className="q-small-button" onClick={sheetState.retry}>
+              重试
+            </button>
+          </div>
+        )}
+        {!published && !sheetState.error && (
+          <p className="q-muted" role="status">
+            价格表加载中…
+          </p>
+        )}
+
+        {published && kind === 'pcb' && (
+          <GerberPanel
+            quote={{
+              layers: pcbParams.layers,
+              lengthMm: pcbParams.lengthMm,
+              widthMm: pcbParams.widthMm,
+            }}
+            keptName={gerber?.summary.fileName}
+            onPicked={onGerberPicked}
+            onApplyFix={applyDimensions}
+          />
+        )}
+
+        {otherIssues.length > 0 && (
+          <ul className="q-notice" role="alert">
+            {otherIssues.map((i) => (
+              <li key={`${i.field}-${i.code}`}>{i.message}</li>
+            ))}
+          </ul>
+        )}
+
+        {groups.map((group) => (
+          <section key={group.title} className="q-card" aria-label={group.title}>
+            <h2 className="q-card-title">{group.title}</h2>
+            {group.fields.map((field) => (
+              <ParamField
+                key={`${kind}-${field.key}`}
+                field={field}
+                value={params[field.key]}
+                issues={issuesFor(priced?.issues ?? [], field.key)}
+                onChange={(value) => setField(field.key, value)}
+              />
+            ))}
+          </section>
+        ))}
+
+        {priced?.quote && priced.quote.warnings.length > 0 && (
+          <ul className="q-warnings" aria-label="提示">
+            {priced.quote.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        )}
+
+        {kind === 'pcb' && priced && (
+          <>
+            <CliffList
+              cliffs={priced.cliffs}
+              onApply={(cliff: PriceCliff) => setParams(cliff.params as unknown as Params)}
+            />
+            <BuildTimeCompare
+              options={priced.buildTimes}
+              selected={pcbParams.buildTime}
+              onSelect={(buildTime) => setField('buildTime', buildTime)}
+            />
+          </>
+        )}
+
+        {priced && (
+          <p className="q-summary" data-testid="quote-param-string">
+            {priced.paramString}
+          </p>
+        )}
+        {published && <p className="q-muted q-sheet-version">{sheetLabel}</p>}
+      </main>
+
+      <PriceBar
+        quote={priced?.quote ?? null}
+        blocked={blocked}
+        isOrdering={isOrdering}
+        onShowLines={() => setShowLines(true)}
+        onOrder={() => void order()}
+      />
+      {showLines && priced?.quote && (
+        <FeeSheet
+          quote={priced.quote}
+          sheetLabel={sheetLabel}
+          onClose={() => setShowLines(false)}
+        />
+      )}
+    </div>
+  );
+}

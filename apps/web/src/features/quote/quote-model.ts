@@ -1,0 +1,79 @@
+// The quote page's pricing: the engine the server runs, on the page, on every change (no
+// network). One function per kind answers the same shape, so the page draws one price bar.
+import type { OrderKind } from '@pcb/contract/order-quote';
+import {
+  comparePcbBuildTimes,
+  findPcbCliffs,
+  pcbParamString,
+  pricePcb,
+  priceSmt,
+  priceStencil,
+  smtParamString,
+  stencilParamString,
+  validatePcb,
+  validateSmt,
+  validateStencil,
+  type BuildTimeOption,
+  type Issue,
+  type PriceCliff,
+  type PriceSheet,
+  type Quote,
+  type QuoteOptions,
+  type WorkCalendar,
+} from '@pcb/pricing';
+import type { ParamsOf } from '../../lib/order-info';
+
+export interface PricedQuote {
+  /** The engine's refusals, each under its field; no quote while there is one. */
+  issues: Issue[];
+  quote: Quote | null;
+  paramString: string;
+  /** PCB only: cheaper sizes or quantities near this one. */
+  cliffs: PriceCliff[];
+  /** PCB only: standard and rush side by side. */
+  buildTimes: BuildTimeOption[];
+}
+
+export interface PricingContext {
+  sheet: PriceSheet;
+  calendar?: WorkCalendar;
+  /** Epoch ms the promised ship date is counted from (now, on the page). */
+  orderedAt: number;
+}
+
+export function priceQuote<K extends OrderKind>(
+  kind: K,
+  params: ParamsOf<K>,
+  { sheet, calendar, orderedAt }: PricingContext,
+): PricedQuote {
+  const options: QuoteOptions = { calendar, orderedAt };
+  if (kind === 'pcb') {
+    const p = params as ParamsOf<'pcb'>;
+    const issues = validatePcb(p, sheet);
+    const paramString = pcbParamString(p);
+    if (issues.length > 0) return { issues, quote: null, paramString, cliffs: [], buildTimes: [] };
+    const quote = pricePcb(sheet, p, options);
+    return {
+      issues,
+      quote,
+      paramString,
+      cliffs: findPcbCliffs(sheet, p, options, quote),
+      buildTimes: comparePcbBuildTimes(sheet, p, options),
+    };
+  }
+  if (kind === 'smt') {
+    const p = params as ParamsOf<'smt'>;
+    const issues = validateSmt(p, sheet);
+    const quote = issues.length > 0 ? null : priceSmt(sheet, p, options);
+    return { issues, quote, paramString: smtParamString(p), cliffs: [], buildTimes: [] };
+  }
+  const p = params as ParamsOf<'stencil'>;
+  const issues = validateStencil(p, sheet);
+  const quote = issues.length > 0 ? null : priceStencil(sheet, p, options);
+  return { issues, quote, paramString: stencilParamString(p), cliffs: [], buildTimes: [] };
+}
+
+/** Issues of one field, and those of fields the form does not show (shown at the top). */
+export function issuesFor(issues: Issue[], field: string): Issue[] {
+  return issues.filter((i) => i.field === field);
+}
