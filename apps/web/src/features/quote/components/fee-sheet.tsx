@@ -12,7 +12,9 @@ export function FeeSheet({ quote, sheetLabel, onClose }: FeeSheetProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
-    if (element && !element.open) element.showModal?.();
+    if (!element || element.open) return;
+    if (typeof element.showModal === 'function') element.showModal();
+    else element.setAttribute('open', '');
   }, []);
   return (
     <dialog

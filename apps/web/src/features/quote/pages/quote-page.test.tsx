@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { defaultPcbParams, defaultPriceSheet, pricePcb, yuan } from '@pcb/pricing';
+import { envelope, fakeToken, inOneHour, mockApi } from '../../../test/api-mock';
+import { documentNavigation } from '../../../lib/document-navigation';
+import { QuotePage } from './quote-page';
+
+const published = {
+  version: 3,
+  publishedAt: '2026-11-20T02:00:00.000Z',
+  sheet: { ...defaultPriceSheet, version: 3 },
+  calendar: { fromYear: 2025, toYear: 2027, holidays: [], makeUpWorkdays: [] },
+};
+const sheetCall = 'GET /api/PriceSheet/GetPublished';
+
+let assign: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  assign = vi.spyOn(documentNavigation, 'assign').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  assign.mockRestore();
+});
+
+const total = () => screen.getByTestId('quote-total').textContent;
+const group = (name: string) => screen.getByRole('radiogroup', { name });
+
+describe('quote page', () => {
+  it('prices at once with the engine and reprices every change without a request', async () => {
+    const { requests } = mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
+    const user = userEvent.setup();
+    render(<QuotePage />);
+
+    const expected = pricePcb(published.sheet, defaultPcbParams).total;
+    await waitFor(() => expect(total()).toBe(yuan(expected)));
+    expect(screen.getByTestId('quote-param-string')).toHaveTextContent('2层');
+
+    await user.click(within(group('层数')).getByRole('radio', { name: '4层' }));
+    // 4 layers need a full test: the engine's refusal under its field, no price meanwhile.
+    expect(screen.getByText('4层及以上的板须飞针全测或测试架测试')).toBeInTheDocument();
+    expect(screen.getByTestId('quote-order')).toBeDisabled();
+    await user.click(within(group('电测')).getByRole('radio', { name: '飞针全测' }));
+    const fourLayers = pricePcb(published.sheet, {
+      ...defaultPcbParams,
+      layers: 4,
+      test: 'flyingProbeFull',
+    }).total;
+    expect(total()).toBe(yuan(fourLayers));
+    expect(fourLayers).toBeGreaterThan(expected);
+
+    await user.clear(screen.getByRole('textbox', { name: '数量' }));
+    expect(screen.getByText('请填写数量')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: '数量' }), '50');
+    expect(total()).not.toBe(yuan(fourLayers));
+
+    expect(requests.map((r) => r.url.pathname)).toEqual(['/api/PriceSheet/GetPublished']);
+  });
+
+  it('shows the fee lines with their reasons in a sheet', async () => {
+    mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
+    const user = userEvent.setup();
+    render(<QuotePage />);
+    await user.click(await screen.findByRole('button', { name: /明细/ }));
+    const sheet = screen.getByRole('dialog', { name: '费用明细' });
+    const quote = pricePcb(published.sheet, defaultPcbParams);
+    for (const line of quote.lines) {
+      expect(within(sheet).getByText(line.name)).toBeInTheDocument();
+      expect(within(sheet).getByText(line.reason)).toBeInTheDocument();
+    }
+    expect(within(sheet).getByText('价格表第3版（2026-11-20发布）')).toBeInTheDocument();
+  });
+
+  it('offers the cheaper size past a price cliff, applied with one tap', async () => {
+    mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
+    const user = userEvent.setup();
+    render(<QuotePage />);
+    const length = await screen.findByRole('textbox', { name: '长(mm)' });
+    await user.clear(length);
+    await user.type(length, '100.3');
+    const cliffs = screen.getByRole('region', { name: '省钱建议' });
+    expect(within(cliffs).getByText(/100\.3×100mm/)).toBeInTheDocument();
+    await user.click(within(cliffs).getAllByRole('button')[0]!);
+    expect(screen.getByRole('textbox', { name: '长(mm)' })).toHaveValue('100');
+    expect(total()).toBe(yuan(pricePcb(published.sheet, defaultPcbParams).total));
+  });
+
+  it('compares standard and rush, and a tap chooses the build time', async () => {
+    mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
+    const user = userEvent.setup();
+    render(<QuotePage />);
+    const times = await screen.findByRole('radiogroup', { name: '交期' });
+    const rush = within(times).getByRole('radio', { name: /加急48小时/ });
+    await user.click(rush);
+    expect(rush).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('quote-param-string')).toHaveTextContent('加急');
+  });
+
+  it('keeps the quote in orderInfo and goes to the login, which returns here', async () => {
+    mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
+    const user = userEvent.setup();
+    render(<QuotePage />);
+    await user.click(await screen.findByRole('tab', { name: 'SMT贴片' }));
+    const quantity = screen.getByRole('textbox', { name: '贴片数量(片)' });
+    await user.clear(quantity);
+    await user.type(quantity, '30');
+    const shown = total();
+    await user.click(screen.getByTestId('quote-order'));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+    expect(sessionStorage.getItem('returnUrl')).toBe('/OrdersPCB');
+    const info = JSON.parse(localStorage.getItem('orderInfo') ?? 'null');
+    expect(info).toMatchObject({ kind: 'smt', params: { quantity: 30 }, sheetVersion: 3 });
+    expect(yuan(info.total)).toBe(shown);
+    expect(info.paramString).toContain('30');
+  });
+
+  it('restores every choice from orderInfo and continues to /fillOrder once logged in', async () => {
+    localStorage.setItem('accessToken', fakeToken(inOneHour()));
+    localStorage.setItem(
+      'orderInfo',
+      JSON.stringify({
+        kind: 'stencil',
+        params: { type: 'frameless', size: 'bogus', quantity: 2, electropolish: true },
+        total: 1,
+        sheetVersion: 3,
+        paramString: '',
+      }),
+    );
+    mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
+    const user = userEvent.setup();
+    render(<QuotePage />);
+    expect(screen.getByRole('tab', { name: '钢网' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('textbox', { name: '数量(张)' })).toHaveValue('2');
+    expect(within(group('电抛光')).getByRole('radio', { name: '需要' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    // A size the sheet does not offer is refused under its field.
+    expect(within(group('钢网尺寸')).queryByRole('radio', { checked: true })).toBeNull();
+    await user.click(within(group('钢网尺寸')).getAllByRole('radio')[0]!);
+    await user.click(screen.getByTestId('quote-order'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/fillOrder'));
+  });
+
+  it('prices offline with the cached sheet and says which one', async () => {
+    localStorage.setItem('publishedPriceSheet', JSON.stringify(published));
+    mockApi({ [sheetCall]: () => 'network-error' });
+    render(<QuotePage />);
+    expect(total()).toBe(yuan(pricePcb(published.sheet, defaultPcbParams).total));
+    expect(
+      await screen.findByText(/网络不可用：按价格表第3版（2026-11-20发布）离线计价/),
+    ).toBeInTheDocument();
+  });
+
+  it('says when there is no price sheet at all, and retries', async () => {
+    let fail = true;
+    mockApi({
+      [sheetCall]: () => (fail ? 'network-error' : { body: envelope(published) }),
+    });
+    const user = userEvent.setup();
+    render(<QuotePage />);
+    expect(await screen.findByText('价格表加载失败，请检查网络后重试')).toBeInTheDocument();
+    expect(screen.getByTestId('quote-order')).toBeDisabled();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(screen.getByTestId('quote-order')).toBeEnabled());
+    expect(JSON.parse(localStorage.getItem('publishedPriceSheet') ?? '{}').version).toBe(3);
+  });
+
+  it('refuses a sheet the engine cannot use', async () => {
+    mockApi({
+      [sheetCall]: () => ({ body: envelope({ ...published, sheet: { version: 3 } }) }),
+    });
+    render(<QuotePage />);
+    expect(await screen.findByText('服务器返回的价格表有误，请稍后重试')).toBeInTheDocument();
+  });
+});
