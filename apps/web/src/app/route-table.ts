@@ -232,6 +232,15 @@ export const routeTable = {
     access: 'member',
     back: paths.shippingAddress,
   },
+  /** The quote kept in orderInfo (from /OrdersPCB, always a full page load) becomes an order. */
+  fillOrder: {
+    path: paths.fillOrder,
+    page: () => import('./routes/fill-order-route'),
+    title: '填写订单',
+    access: 'member',
+    // The quote page is another entry (a full page load): the arrow cannot go there.
+    back: paths.member,
+  },
 } satisfies Record<string, RouteRow>;
 
 export const routeRows: readonly RouteRow[] = Object.values(routeTable);

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { Pcb, Smt, Stencil, type QuoteResult } from '@pcb/contract/order-quote';
+import type { Courier, InvoiceKind } from '@pcb/pricing';
+import { apiCall } from '../../../lib/api-client';
+import type { OrderInfo } from '../../../lib/order-info';
+
+export interface PricingChoices {
+  receiverId?: number;
+  courier?: Courier;
+  invoice: InvoiceKind;
+}
+
+/** The server's price of the quote with the receiver, courier and invoice: the one that counts. */
+export function fetchServerQuote(
+  info: OrderInfo,
+  choices: PricingChoices,
+  signal?: AbortSignal,
+): Promise<QuoteResult> {
+  if (info.kind === 'pcb')
+    return apiCall(Pcb.CalcPrice, { params: info.params, ...choices }, { signal });
+  if (info.kind === 'smt')
+    return apiCall(Smt.CalcPrice, { ...info.params, ...choices }, { signal });
+  return apiCall(Stencil.CalcPrice, { params: info.params, ...choices }, { signal });
+}
+
+export function useServerQuote(info: OrderInfo, choices: PricingChoices, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: [info.kind, 'CalcPrice', info.params, choices],
+    queryFn: ({ signal }) => fetchServerQuote(info, choices, signal),
+    meta: { access: 'optional' },
+  });
+}
+
+/** Lines the quote page never shows (it knows no receiver and no invoice). */
+const ORDER_ONLY_LINES = /^(shipping|tax)/;
+
+/**
+ * Whether the server priced the parameters differently from the quote page: another sheet
+ * version, or other lines than the 运费 and 税费 this page adds.
+ */
+export function priceChangedSinceQuote(info: OrderInfo, quote: QuoteResult): boolean {
+  if (quote.sheetVersion !== info.sheetVersion) return true;
+  const partsTotal = quote.lines
+    .filter((line) => !ORDER_ONLY_LINES.test(line.code))
+    .reduce((sum, line) => sum + line.amount, 0);
+  return partsTotal !== info.total;
+}

@@ -1,0 +1,287 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UploadTicket } from '@pcb/contract';
+import type { Receiver } from '@pcb/contract/member-receiver';
+import type { PlacedOrder, QuoteResult } from '@pcb/contract/order-quote';
+import { defaultPcbParams, defaultStencilParams, yuan } from '@pcb/pricing';
+import { initialAppState, useAppStore } from '../../../lib/app-store';
+import { queryClient } from '../../../lib/query-client';
+import { envelope } from '../../../test/api-mock';
+import { baseApi, logIn } from '../../../test/base-api';
+import { renderApp } from '../../../test/render-app';
+
+beforeEach(() => {
+  useAppStore.setState(initialAppState);
+  queryClient.clear();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const receiver: Receiver = {
+  id: 21,
+  receiverName: '王工',
+  mobile: '13800138000',
+  region: { code: '440305', country: '中国', province: '广东省', city: '深圳市', county: '南山区' },
+  address: '科技园1号',
+  postcode: null,
+  company: null,
+  isDefault: true,
+  createdAt: '2026-11-01T00:00:00Z',
+  updatedAt: '2026-11-01T00:00:00Z',
+};
+
+const pcbInfo = {
+  kind: 'pcb',
+  params: defaultPcbParams,
+  total: 5000,
+  sheetVersion: 3,
+  paramString: '2层 | 100×100mm | 10片',
+};
+
+const quote = (over: Partial<QuoteResult> = {}): QuoteResult => ({
+  total: 6200,
+  lines: [
+    { code: 'board', name: '板费', amount: 5000, reason: '10×10cm打样套餐' },
+    { code: 'shipping', name: '运费', amount: 1200, reason: '顺丰，广东省，1kg' },
+  ],
+  buildDays: 3,
+  shipDate: '2026-12-01',
+  warnings: [],
+  sheetVersion: 3,
+  regime: 'package:10x10',
+  weightGrams: 300,
+  paramString: '2层 | 100×100mm | 10片 | 1.6mm',
+  ...over,
+});
+
+const placed: PlacedOrder = {
+  id: 1,
+  kind: 'pcb',
+  orderNo: 'P20261126001',
+  status: 'pendingReview',
+  total: 6200,
+  lines: quote().lines,
+  sheetVersion: 3,
+  buildDays: 3,
+  shipDate: '2026-12-01',
+  paramString: quote().paramString,
+  createdAt: '2026-11-26T03:00:00Z',
+};
+
+const ticketFor = (dirType: string, fileExt: string): UploadTicket => ({
+  dir: `${dirType}/1/`,
+  filename: 'f1',
+  fileExt: `.${fileExt}`,
+  accessid: 'AK',
+  policy: 'P',
+  signature: 'S',
+  host: 'https://oss.example.com',
+});
+
+function fakeStorage() {
+  const sent: FormData[] = [];
+  class FakeXhr {
+    status = 0;
+    upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror = null;
+    onabort = null;
+    open() {}
+    abort() {}
+    send(body: FormData) {
+      sent.push(body);
+      queueMicrotask(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.status = 200;
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+function api(overrides: Parameters<typeof baseApi>[0] = {}) {
+  return baseApi({
+    'GET /api/MemberReceiver/getDefaultOrLast': () => ({ body: envelope(receiver) }),
+    'GET /api/MemberContact/GetList': () => ({ body: envelope([]) }),
+    'POST /api/Pcb/CalcPrice': () => ({
+      body: envelope({ ...quote(), cliffs: [], buildTimes: [] }),
+    }),
+    'GET /api/Common/getUploadCode': (r) => ({
+      body: envelope(
+        ticketFor(r.url.searchParams.get('dirType')!, r.url.searchParams.get('fileExt')!),
+      ),
+    }),
+    ...overrides,
+  });
+}
+
+async function pick(name: string) {
+  const input = await screen.findByTestId('order-file-input');
+  act(() => fireEvent.change(input, { target: { files: [new File(['gerber'], name)] } }));
+}
+
+describe('/fillOrder', () => {
+  it('uploads the file, prices with the receiver on the server and places the order', async () => {
+    logIn();
+    localStorage.setItem('orderInfo', JSON.stringify(pcbInfo));
+    const sent = fakeStorage();
+    const { requests } = api({
+      'POST /api/Pcb/SaveOrder': () => ({ body: envelope(placed) }),
+    });
+    renderApp('/fillOrder');
+    expect(await screen.findByTestId('order-receiver')).toHaveTextContent('王工');
+    expect(screen.getByText('支持zip、rar、7z格式，不超过50MB')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('¥62.00'));
+    expect(screen.getByText('顺丰，广东省，1kg')).toBeInTheDocument();
+    expect(screen.queryByTestId('order-price-changed')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('order-submit'));
+    expect(await screen.findByText('请上传设计文件')).toBeInTheDocument();
+
+    await pick('board.rar');
+    expect(await screen.findByText('上传成功')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.get('key')).toBe('pcbFile/1/f1.rar');
+
+    fireEvent.click(screen.getByTestId('order-submit'));
+    expect(await screen.findByTestId('order-no')).toHaveTextContent('P20261126001');
+    expect(screen.getByText('待审核')).toBeInTheDocument();
+    expect(screen.getByText(/工程师审核您的文件/)).toBeInTheDocument();
+
+    const calc = requests.find((r) => r.url.pathname === '/api/Pcb/CalcPrice')!;
+    expect(calc.body).toMatchObject({ receiverId: 21, courier: 'sf', invoice: 'none' });
+    const save = requests.find((r) => r.url.pathname === '/api/Pcb/SaveOrder')!;
+    expect(save.body).toMatchObject({
+      params: defaultPcbParams,
+      sheetVersion: 3,
+      expectedTotal: 6200,
+      receiverId: 21,
+      courier: 'sf',
+      invoice: 'none',
+      fileKey: 'pcbFile/1/f1.rar',
+      fileName: 'board.rar',
+    });
+    expect((save.body as { requestId: string }).requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(localStorage.getItem('orderInfo')).toBeNull();
+  });
+
+  it('on a changed price shows the new one and submits it with the same request id', async () => {
+    logIn();
+    localStorage.setItem('orderInfo', JSON.stringify(pcbInfo));
+    fakeStorage();
+    let version = 3;
+    let saves = 0;
+    const { requests } = api({
+      'POST /api/Pcb/CalcPrice': () => ({
+        body: envelope({
+          ...quote(version === 3 ? {} : { total: 7300, sheetVersion: 4 }),
+          cliffs: [],
+          buildTimes: [],
+        }),
+      }),
+      'POST /api/Pcb/SaveOrder': () => {
+        saves += 1;
+        if (saves === 1) {
+          version = 4;
+          return { status: 409, body: envelope(null, false, '价格已更新，请确认新价格后再提交') };
+        }
+        return { body: envelope({ ...placed, total: 7300, sheetVersion: 4 }) };
+      },
+    });
+    renderApp('/fillOrder');
+    await pick('board.zip');
+    expect(await screen.findByText('上传成功')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('order-submit')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('order-submit'));
+
+    expect(await screen.findByText('价格已更新，请确认新价格后再提交')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('¥73.00'));
+    expect(screen.getByTestId('order-price-changed')).toHaveTextContent(
+      `计价页显示${yuan(5000)}（第3版）`,
+    );
+    const confirm = screen.getByRole('button', { name: '确认新价格并提交' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    fireEvent.click(confirm);
+    expect(await screen.findByTestId('order-no')).toBeInTheDocument();
+
+    const bodies = requests
+      .filter((r) => r.url.pathname === '/api/Pcb/SaveOrder')
+      .map((r) => r.body as { requestId: string; expectedTotal: number; sheetVersion: number });
+    expect(bodies.map((b) => [b.expectedTotal, b.sheetVersion])).toEqual([
+      [6200, 3],
+      [7300, 4],
+    ]);
+    expect(bodies[1]!.requestId).toBe(bodies[0]!.requestId);
+  });
+
+  it('refuses a file of another kind before any upload, and states the stencil rule', async () => {
+    logIn();
+    localStorage.setItem(
+      'orderInfo',
+      JSON.stringify({
+        kind: 'stencil',
+        params: defaultStencilParams,
+        total: 5000,
+        sheetVersion: 3,
+        paramString: '',
+      }),
+    );
+    fakeStorage();
+    const { requests } = api({
+      'POST /api/Stencil/CalcPrice': () => ({ body: envelope(quote()) }),
+    });
+    renderApp('/fillOrder');
+    expect(await screen.findByText('支持zip、rar、7z、pdf格式，不超过50MB')).toBeInTheDocument();
+    await pick('stencil.dwg');
+    expect(await screen.findByText('只能上传zip、rar、7z、pdf格式的文件')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === '/api/Common/getUploadCode')).toBe(false);
+  });
+
+  it('says so when the server prices with another sheet than the quote page', async () => {
+    logIn();
+    localStorage.setItem('orderInfo', JSON.stringify(pcbInfo));
+    api({
+      'POST /api/Pcb/CalcPrice': () => ({
+        body: envelope({ ...quote({ sheetVersion: 4 }), cliffs: [], buildTimes: [] }),
+      }),
+    });
+    renderApp('/fillOrder');
+    expect(await screen.findByTestId('order-price-changed')).toHaveTextContent(
+      '价格表已更新（第4版）',
+    );
+  });
+
+  it('asks for an invoice profile of the right kind', async () => {
+    logIn();
+    localStorage.setItem('orderInfo', JSON.stringify(pcbInfo));
+    const { requests } = api({
+      'GET /api/MemberInvoice/GetList': () => ({ body: envelope([]) }),
+    });
+    const user = userEvent.setup();
+    renderApp('/fillOrder');
+    const invoice = await screen.findByRole('radiogroup', { name: '发票' });
+    await user.click(within(invoice).getByRole('radio', { name: '增值税专用发票' }));
+    expect(await screen.findByText('没有可用的专票资料')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (r) =>
+            r.url.pathname === '/api/Pcb/CalcPrice' &&
+            (r.body as { invoice: string }).invoice === 'vatSpecial',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('sends a visit without a quote to the quote page', async () => {
+    logIn();
+    api();
+    renderApp('/fillOrder');
+    expect(await screen.findByText('没有待下单的报价，请先计价')).toBeInTheDocument();
+  });
+});
