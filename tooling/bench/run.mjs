@@ -55,6 +55,7 @@ if (!['all', 'web', 'http', 'staff', 'pricing', 'gerber'].includes(only)) {
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const goals = {
   memberJsGzipKb: 150,
+  quoteJsGzipKb: 110,
   consoleJsGzipKb: 300,
   lighthouse: 0.95,
   memberInfoRatio: 0.8,
@@ -285,11 +286,17 @@ try {
     results.bytes = {
       '/login': await downloadedBytes(browser, '/login'),
       '/member': await downloadedBytes(browser, '/member', token),
+      // The quote page, its own entry (issue 11): anonymous, as most visitors price.
+      '/OrdersPCB': await downloadedBytes(browser, '/OrdersPCB'),
       // The console's first screen: a staff member arrives without a session, on a desktop.
       '/console/login': await downloadedBytes(browser, '/console/login', null, desktop),
     };
     await browser.close();
-    results.lighthouse = { '/login': await runLighthouse('/login'), '/': await runLighthouse('/') };
+    results.lighthouse = {
+      '/login': await runLighthouse('/login'),
+      '/': await runLighthouse('/'),
+      '/OrdersPCB': await runLighthouse('/OrdersPCB'),
+    };
   }
 
   if (only === 'all' || only === 'http') await measureHttp(token);
@@ -343,7 +350,11 @@ function printWeb() {
   console.log(
     '\nWhat a phone (the console: a desktop) downloads (JavaScript and CSS the page requested, as the server sends it):',
   );
-  const budgets = { '/member': goals.memberJsGzipKb, '/console/login': goals.consoleJsGzipKb };
+  const budgets = {
+    '/member': goals.memberJsGzipKb,
+    '/OrdersPCB': goals.quoteJsGzipKb,
+    '/console/login': goals.consoleJsGzipKb,
+  };
   for (const [path, s] of Object.entries(results.bytes)) {
     const jsFiles = s.files.filter((f) => f.endsWith('.js')).length;
     const goal = budgets[path];
@@ -356,7 +367,7 @@ function printWeb() {
   console.log(`\nLighthouse mobile (offline, Debian Chromium, best of ${lighthouseRuns} runs):`);
   for (const [path, r] of Object.entries(results.lighthouse)) {
     console.log(
-      `  ${path.padEnd(8)} performance ${r.score.toFixed(2)}   goal ≥ ${goals.lighthouse}: ` +
+      `  ${path.padEnd(10)} performance ${r.score.toFixed(2)}   goal ≥ ${goals.lighthouse}: ` +
         `${mark(r.score >= goals.lighthouse)}   FCP ${r.fcpMs} ms  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms` +
         `   (runs ${r.scores.map((x) => x.toFixed(2)).join(' ')})`,
     );

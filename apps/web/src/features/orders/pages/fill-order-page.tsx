@@ -21,6 +21,7 @@ import {
   type InvoiceKind,
 } from '@pcb/pricing';
 import { errorMessage } from '../../../components/feedback';
+import { CheckCircleIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { PageEmpty } from '../../../components/page-status';
 import { ApiError } from '../../../lib/api-client';
@@ -419,7 +420,9 @@ function OrderPlaced({ order }: { order: PlacedOrder }) {
     <div className="order-page" data-testid="order-placed">
       <PageHeader>订单已提交</PageHeader>
       <section className="order-card order-done">
-        <h2>订单已提交</h2>
+        <h2>
+          <CheckCircleIcon aria-hidden="true" /> 订单已提交
+        </h2>
         <dl className="order-facts">
           <div>
             <dt>订单号</dt>
