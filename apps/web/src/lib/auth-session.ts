@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Query } from '@tanstack/react-query';
 import { MemberAuth } from '@pcb/contract/member-auth';
 import { apiCall } from './api-client';
+import { removeOrderFile } from './order-file-store';
 import { queryClient } from './query-client';
 import {
   getAccessToken,
@@ -88,10 +89,11 @@ export function replaceAccessToken(token: string): void {
   setAccessToken(token);
 }
 
-/** Spec section 4: logout removes accessToken and orderInfo. */
+/** Spec section 4: logout removes accessToken and orderInfo (and the order's kept file). */
 export function logout(): void {
   removeAccessToken();
   removeOrderInfo();
+  void removeOrderFile();
   forgetMemberData();
 }
 

@@ -105,6 +105,32 @@ describe('editAddress/{data}', () => {
     });
   });
 
+  it('a new address added while placing an order goes back to the order (returnTo)', async () => {
+    logIn();
+    api();
+    renderApp('/shippingAddress/editAddress/new?returnTo=/fillOrder');
+    await screen.findByTestId('edit-address-page');
+    typeInto('address-receiverName', '李采购');
+    typeInto('address-mobile', '13700001111');
+    await pickBySearch('南山');
+    typeInto('address-address', '科技园 18 号');
+    act(() => fireEvent.click(screen.getByTestId('address-save')));
+    await waitFor(() => expect(currentPath()).toBe('/fillOrder'));
+  });
+
+  it('never returns to another site after saving', async () => {
+    logIn();
+    api();
+    renderApp('/shippingAddress/editAddress/new?returnTo=//evil.example/x');
+    await screen.findByTestId('edit-address-page');
+    typeInto('address-receiverName', '李采购');
+    typeInto('address-mobile', '13700001111');
+    await pickBySearch('南山');
+    typeInto('address-address', '科技园 18 号');
+    act(() => fireEvent.click(screen.getByTestId('address-save')));
+    await waitFor(() => expect(currentPath()).toBe('/shippingAddress'));
+  });
+
   it('an existing address: filled from the route at once, the mobile from Get, saved with Update', async () => {
     logIn();
     let answer: (value: { body: unknown }) => void = () => undefined;

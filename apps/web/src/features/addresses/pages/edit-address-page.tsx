@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Input, Switch } from 'antd-mobile';
 import type { Region } from '@pcb/contract/city-class';
 import {
@@ -19,6 +19,7 @@ import { useContractForm } from '../../../components/form/use-contract-form';
 import { useFormField, type FieldHost } from '../../../components/form/use-form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { paths } from '../../../lib/paths';
+import { safeReturnPath } from '../../../lib/return-url';
 import { useReceiver } from '../api/get-receiver';
 import { useCreateReceiver, useUpdateReceiver } from '../api/save-receiver';
 import { NEW_ADDRESS, readAddressRoute, type RouteAddress } from '../address-route';
@@ -113,6 +114,9 @@ function RegionField({
 
 function AddressForm({ initial }: { initial: RouteAddress | null }) {
   const navigate = useNavigate();
+  // `?returnTo=/fillOrder`: an address added while placing an order goes back to the order.
+  const [searchParams] = useSearchParams();
+  const afterSave = safeReturnPath(searchParams.get('returnTo')) ?? paths.shippingAddress;
   const id = initial?.id ?? null;
   const current = useReceiver(id);
   const create = useCreateReceiver();
@@ -130,7 +134,7 @@ function AddressForm({ initial }: { initial: RouteAddress | null }) {
       if (id === null) await create.mutateAsync(values);
       else await update.mutateAsync({ id, ...values });
       showSuccess('已保存');
-      void navigate(paths.shippingAddress, { replace: true });
+      void navigate(afterSave, { replace: true });
     },
   });
 

@@ -37,7 +37,8 @@ import { priceChangedSinceQuote, useServerQuote } from '../api/server-quote';
 import { OrderFileUpload, type UploadedOrderFile } from '../components/order-file-upload';
 import '../orders.css';
 
-const NEW_ADDRESS_PATH = paths.editAddress.replace(':data', 'new');
+// The address screen's "new" route (features/addresses/address-route.ts), back here once saved.
+const NEW_ADDRESS_PATH = `${paths.editAddress.replace(':data', 'new')}?returnTo=${paths.fillOrder}`;
 const dayText = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
 
 /** /fillOrder: the quote kept in orderInfo becomes an order (待审核). */
