@@ -87,6 +87,9 @@ test('anonymous quote → Gerber → 下单 → login → back with the quote �
   await expect(page.getByRole('textbox', { name: '数量' })).toHaveValue('20');
   await expect(group(page, '电测').getByRole('radio', { name: '飞针全测' })).toBeChecked();
   await expect(page.getByText('已选：board-2layer.zip')).toBeVisible();
+  // The kept file is shown again (read back from IndexedDB), the quote left as it was.
+  await expect(page.getByAltText('电路板顶面预览')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('报价的尺寸和层数与文件一致')).toBeVisible();
   await expect(total(page)).toHaveText(quoted!);
 
   await page.getByTestId('quote-order').click();

@@ -1,9 +1,10 @@
-import { useState, type ComponentType } from 'react';
+import { useEffect, useEffectEvent, useState, type ComponentType } from 'react';
 import type {
   GerberAnalysis,
   GerberPreviewProps,
   QuoteDimensions,
 } from '../../../components/gerber';
+import { readOrderFile } from '../../../lib/order-file-store';
 import type { GerberSummary } from '../../../lib/order-info';
 
 /** The Gerber module, loaded when a file is picked (decision 0030: never in the page's bundle). */
@@ -20,6 +21,10 @@ interface GerberPanelProps {
   quote: QuoteDimensions;
   /** The file's name when one was kept from an earlier visit (before a login). */
   keptName?: string;
+  /** The kept file's name when the quote was restored from orderInfo (after a login). */
+  restoreName?: string;
+  /** The kept file, once read again. */
+  onKeptFile: (file: File) => void;
   onPicked: (picked: PickedGerber) => void;
   onApplyFix: (values: Partial<QuoteDimensions>) => void;
 }
@@ -41,7 +46,14 @@ export function summaryOf(fileName: string, analysis: GerberAnalysis): GerberSum
 }
 
 /** Pick a Gerber zip: it fills size and layers, shows the board, flags a disagreeing quote. */
-export function GerberPanel({ quote, keptName, onPicked, onApplyFix }: GerberPanelProps) {
+export function GerberPanel({
+  quote,
+  keptName,
+  restoreName,
+  onKeptFile,
+  onPicked,
+  onApplyFix,
+}: GerberPanelProps) {
   const [state, setState] = useState<
     | { status: 'idle' }
     | { status: 'working'; name: string }
@@ -49,7 +61,7 @@ export function GerberPanel({ quote, keptName, onPicked, onApplyFix }: GerberPan
     | { status: 'failed'; name: string; message: string }
   >({ status: 'idle' });
 
-  async function pick(file: File) {
+  async function pick(file: File, fill = true) {
     setState({ status: 'working', name: file.name });
     try {
       const gerber = await loadGerber();
@@ -59,11 +71,13 @@ export function GerberPanel({ quote, keptName, onPicked, onApplyFix }: GerberPan
         name: file.name,
         loaded: { analysis, Preview: gerber.GerberPreview },
       });
-      onPicked({
-        file,
-        summary: summaryOf(file.name, analysis),
-        values: gerber.quoteValuesFromAnalysis(analysis),
-      });
+      if (fill) {
+        onPicked({
+          file,
+          summary: summaryOf(file.name, analysis),
+          values: gerber.quoteValuesFromAnalysis(analysis),
+        });
+      }
     } catch (error) {
       const message =
         error instanceof Error && error.name === 'GerberZipError'
@@ -72,6 +86,23 @@ export function GerberPanel({ quote, keptName, onPicked, onApplyFix }: GerberPan
       setState({ status: 'failed', name: file.name, message });
     }
   }
+
+  // Back from the login: the file picked before is read from IndexedDB and shown again,
+  // without changing the restored quote.
+  const showKept = useEffectEvent((file: File) => {
+    onKeptFile(file);
+    if (state.status === 'idle') void pick(file, false);
+  });
+  useEffect(() => {
+    if (!restoreName) return;
+    let live = true;
+    void readOrderFile().then((file) => {
+      if (live && file && file.name === restoreName) showKept(file);
+    });
+    return () => {
+      live = false;
+    };
+  }, [restoreName]);
 
   const name = state.status === 'idle' ? keptName : state.name;
   return (

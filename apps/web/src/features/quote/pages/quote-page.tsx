@@ -180,6 +180,8 @@ export function QuotePage() {
               widthMm: pcbParams.widthMm,
             }}
             keptName={gerber?.summary.fileName}
+            restoreName={restored?.kind === 'pcb' ? restored.gerber?.fileName : undefined}
+            onKeptFile={(file) => setGerber((g) => (g ? { ...g, file } : g))}
             onPicked={onGerberPicked}
             onApplyFix={applyDimensions}
           />
