@@ -37,7 +37,7 @@ afterAll(async () => t?.close());
 
 const sheet = { ...defaultPriceSheet, version: 1 };
 const member = () => t.createMember({ mobile: uniqueMobile() });
-const asQuery = (o: Record<string, unknown>) =>
+const asQuery = (o: object) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]));
 
 describe('Smt', () => {
