@@ -59,6 +59,7 @@ const goals = {
   consoleJsGzipKb: 300,
   lighthouse: 0.95,
   memberInfoRatio: 0.8,
+  calcPriceRatio: 0.5,
   staffSearchP95Ms: 50,
   pricingQuotesPerSecond: 50_000,
   pricingBundleGzipKb: 10,
@@ -245,14 +246,15 @@ async function startBarePgServer() {
 }
 
 /** A short unmeasured run first, so both servers are measured warm (JIT, pool connections). */
-async function cannon(url, headers) {
-  await cannonRun(url, headers, 2);
-  return cannonRun(url, headers, seconds);
+async function cannon(url, headers, request = {}) {
+  await cannonRun(url, headers, 2, false, request);
+  return cannonRun(url, headers, seconds, false, request);
 }
 
-function cannonRun(url, headers, duration, notModified = false) {
+/** `request`: `{ method, body }` for a POST (the quote). */
+function cannonRun(url, headers, duration, notModified = false, request = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: 10, duration }, (err, res) => {
+    autocannon({ url, headers, connections: 10, duration, ...request }, (err, res) => {
       if (err) reject(err);
       else if (notModified && (res['3xx'] !== res.requests.total || res.errors > 0))
         reject(
@@ -264,6 +266,47 @@ function cannonRun(url, headers, duration, notModified = false) {
     });
   });
 }
+
+/**
+ * The quote page's request: the form's defaults (2 layers, 100 × 100 mm, 10 pieces) to 广东 by
+ * SF, anonymous. The answer carries the fee lines, the price cliffs and every rush tier, so one
+ * request prices the board about a dozen times.
+ */
+const quoteRequest = {
+  method: 'POST',
+  body: JSON.stringify({
+    params: {
+      material: 'fr4-tg135',
+      layers: 2,
+      lengthMm: 100,
+      widthMm: 100,
+      quantity: 10,
+      delivery: 'single',
+      panelRows: 1,
+      panelColumns: 1,
+      designs: 1,
+      thicknessMm: 1.6,
+      outerCopperOz: 1,
+      innerCopperOz: 0.5,
+      maskColor: 'green',
+      silkColor: 'white',
+      finish: 'hasl',
+      vias: 'tented',
+      minTrackMil: 6,
+      minHoleMm: 0.3,
+      goldFingers: false,
+      bevel: false,
+      impedance: false,
+      castellated: false,
+      edgePlating: false,
+      test: 'sample',
+      buildTime: 'standard',
+      confirmProductionFile: false,
+    },
+    province: '广东',
+    courier: 'sf',
+  }),
+};
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
@@ -312,19 +355,30 @@ async function measureHttp(token) {
   bare = await startBarePgServer();
   const memberInfoRuns = [];
   const barePgRuns = [];
+  const calcPriceRuns = [];
   for (let round = 0; round < httpRounds; round += 1) {
     memberInfoRuns.push(
       await cannon(`${base}/api/MemberInfo/Get`, { authorization: `Bearer ${token}` }),
     );
     barePgRuns.push(await cannon(`http://127.0.0.1:${bare.port}/bare/member`, {}));
+    calcPriceRuns.push(
+      await cannon(
+        `${base}/api/Pcb/CalcPrice`,
+        { 'content-type': 'application/json' },
+        quoteRequest,
+      ),
+    );
   }
   const median = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
   const memberInfo = { ...median(memberInfoRuns), runs: memberInfoRuns.map((r) => r.rps) };
   const barePg = { ...median(barePgRuns), runs: barePgRuns.map((r) => r.rps) };
+  const calcPrice = { ...median(calcPriceRuns), runs: calcPriceRuns.map((r) => r.rps) };
   results.http = {
     memberInfo,
     barePg,
     ratio: Number((memberInfo.rps / barePg.rps).toFixed(2)),
+    calcPrice,
+    calcPriceRatio: Number((calcPrice.rps / barePg.rps).toFixed(2)),
     cityClass: await measureCityClass(),
   };
 }
@@ -375,13 +429,14 @@ function printWeb() {
 }
 
 function printHttp() {
-  const { memberInfo, barePg, ratio } = results.http;
+  const { memberInfo, barePg, ratio, calcPrice, calcPriceRatio } = results.http;
   console.log(
     `\nHTTP (autocannon, 10 connections, ${httpRounds} alternating rounds of ${seconds} s after 2 s warm-up, median; client and servers on this machine):`,
   );
   for (const [name, r] of [
     ['GET /api/MemberInfo/Get (authenticated)', memberInfo],
     ['bare Fastify + pg pool, one primary-key read', barePg],
+    ['POST /api/Pcb/CalcPrice (anonymous quote)', calcPrice],
   ]) {
     console.log(
       `  ${name.padEnd(45)} ${String(r.rps).padStart(7)} req/s   p99 ${r.p99Ms} ms   (rounds ${r.runs.join(' ')})`,
@@ -389,6 +444,9 @@ function printHttp() {
   }
   console.log(
     `  ratio MemberInfo/Get ÷ bare: ${ratio.toFixed(2)}   goal ≥ ${goals.memberInfoRatio}: ${mark(ratio >= goals.memberInfoRatio)}`,
+  );
+  console.log(
+    `  ratio Pcb/CalcPrice ÷ bare: ${calcPriceRatio.toFixed(2)}   goal ≥ ${goals.calcPriceRatio}: ${mark(calcPriceRatio >= goals.calcPriceRatio)}`,
   );
   const { cityClass } = results.http;
   for (const [name, r] of [
