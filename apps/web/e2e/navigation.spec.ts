@@ -53,6 +53,9 @@ test('计价 leaves the app with a full page load of /OrdersPCB', async ({ page 
   );
   await page.getByTestId('tab-quote').click();
   await load;
+  // The quote page's own entry, pricing with the published sheet.
+  await expect(page.getByRole('tab', { name: 'PCB' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('quote-total')).toHaveText(/^¥\d/);
 });
 
 test('the first visit is reported once and countGUID is kept @wechat', async ({ page }) => {
