@@ -278,6 +278,70 @@ describe('/fillOrder', () => {
     );
   });
 
+  it('sends the chosen contact and invoice profile with the order', async () => {
+    logIn();
+    localStorage.setItem('orderInfo', JSON.stringify(pcbInfo));
+    fakeStorage();
+    const contact = (id: number, name: string, isMain: boolean) => ({
+      id,
+      contactName: name,
+      mobile: '13900001111',
+      email: null,
+      qq: null,
+      wechat: null,
+      isMain,
+      userType: 'purchasing',
+      createdAt: '2026-11-01T00:00:00Z',
+    });
+    const profile = {
+      id: 8,
+      invoiceType: 'normal',
+      titleType: 'company',
+      title: '深圳华创电子有限公司',
+      taxNumber: '91440300MA5XXXXX1X',
+      registeredAddress: null,
+      registeredPhone: null,
+      bankName: null,
+      bankAccount: null,
+      email: 'finance@example.com',
+      mobile: null,
+      isDefault: true,
+      isUsable: true,
+      createdAt: '2026-11-01T00:00:00Z',
+      updatedAt: '2026-11-01T00:00:00Z',
+    };
+    const { requests } = api({
+      'GET /api/MemberContact/GetList': () => ({
+        body: envelope([contact(3, '李采购', true), contact(4, '赵工', false)]),
+      }),
+      'GET /api/MemberInvoice/GetList': () => ({ body: envelope([profile]) }),
+      'POST /api/Pcb/SaveOrder': () => ({ body: envelope(placed) }),
+    });
+    const user = userEvent.setup();
+    renderApp('/fillOrder');
+    const contacts = await screen.findByRole('radiogroup', { name: '订单联系人' });
+    expect(within(contacts).getByRole('radio', { name: /李采购/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await user.click(within(contacts).getByRole('radio', { name: /赵工（采购）/ }));
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: '发票' })).getByRole('radio', {
+        name: '增值税普通发票',
+      }),
+    );
+    expect(
+      await screen.findByRole('radio', { name: '深圳华创电子有限公司', checked: true }),
+    ).toBeInTheDocument();
+    await pick('board.zip');
+    expect(await screen.findByText('上传成功')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('order-submit')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('order-submit'));
+    expect(await screen.findByTestId('order-no')).toBeInTheDocument();
+    const save = requests.find((r) => r.url.pathname === '/api/Pcb/SaveOrder')!;
+    expect(save.body).toMatchObject({ contactId: 4, invoice: 'vatPlain', invoiceProfileId: 8 });
+  });
+
   it('sends a visit without a quote to the quote page', async () => {
     logIn();
     api();

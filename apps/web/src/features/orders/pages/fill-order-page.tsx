@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, TextArea } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { maskMobile } from '@pcb/contract';
-import { MemberContact } from '@pcb/contract/member-contact';
+import { MemberContact, contactUserTypeNames } from '@pcb/contract/member-contact';
 import { MemberInvoice, type InvoiceProfile } from '@pcb/contract/member-invoice';
 import { MemberReceiver, type Receiver } from '@pcb/contract/member-receiver';
 import {
@@ -102,9 +102,10 @@ function Chips<T extends string | number>({
 const receiverText = (r: Receiver) =>
   `${r.region.province}${r.region.city}${r.region.county} ${r.address}`;
 
+/** As the server rules: a 专票 needs a usable 专票 profile; a 普票 may use any profile. */
 function usableFor(invoice: InvoiceKind, profile: InvoiceProfile): boolean {
   if (invoice === 'vatSpecial') return profile.invoiceType === 'special' && profile.isUsable;
-  return profile.isUsable;
+  return true;
 }
 
 function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOrder) => void }) {
@@ -301,7 +302,7 @@ function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOr
             label="订单联系人"
             options={contactList.map((c) => ({
               value: c.id,
-              label: `${c.contactName} ${maskMobile(c.mobile)}`,
+              label: `${c.contactName}（${contactUserTypeNames[c.userType]}）${maskMobile(c.mobile)}`,
             }))}
             value={contact?.id}
             onChange={setContactId}
