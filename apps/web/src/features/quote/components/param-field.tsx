@@ -109,7 +109,9 @@ function NumberInput({ field, value, labelId, errorId, onValue, onTypingError }:
           }
         }}
       />
-      {field.unit && <span className="q-unit">{field.unit}</span>}
+      {field.unit && !field.spec.label.endsWith(')') && (
+        <span className="q-unit">{field.unit}</span>
+      )}
     </div>
   );
 }
