@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Query } from '@tanstack/react-query';
 import { MemberAuth } from '@pcb/contract/member-auth';
+import { isTokenValid } from './access-token';
 import { apiCall } from './api-client';
 import { removeOrderFile } from './order-file-store';
 import { queryClient } from './query-client';
@@ -15,29 +16,7 @@ import {
   subscribeStorage,
 } from './storage';
 
-/** The JWT payload, decoded without verification (the server verifies); null if malformed. */
-export function decodeJwtPayload(token: string): Record<string, unknown> | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
-  try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-    const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
-    const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return payload !== null && typeof payload === 'object' && !Array.isArray(payload)
-      ? (payload as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Spec section 4: a token exists, is non-empty, and exp × 1000 is not earlier than now. */
-export function isTokenValid(token: string | null, now: number = Date.now()): boolean {
-  if (!token) return false;
-  const exp = decodeJwtPayload(token)?.exp;
-  return typeof exp === 'number' && Number.isFinite(exp) && exp * 1000 >= now;
-}
+export { decodeJwtPayload, isTokenValid } from './access-token';
 
 export function isLoggedIn(now: number = Date.now()): boolean {
   return isTokenValid(getAccessToken(), now);

@@ -143,6 +143,16 @@ describe('quote page', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/fillOrder'));
   });
 
+  it('treats an expired token as anonymous: 下单 goes to the login', async () => {
+    localStorage.setItem('accessToken', fakeToken(Math.floor(Date.now() / 1000) - 60));
+    mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
+    const user = userEvent.setup();
+    render(<QuotePage />);
+    await screen.findByTestId('quote-total');
+    await user.click(screen.getByTestId('quote-order'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+  });
+
   it('prices offline with the cached sheet and says which one', async () => {
     localStorage.setItem('publishedPriceSheet', JSON.stringify(published));
     mockApi({ [sheetCall]: () => 'network-error' });

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { OrderKind } from '@pcb/contract/order-quote';
 import { createWorkCalendar, type PriceCliff } from '@pcb/pricing';
 import type { QuoteDimensions } from '../../../components/gerber';
+import { isTokenValid } from '../../../lib/access-token';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { keepOrderFile, removeOrderFile } from '../../../lib/order-file-store';
 import {
@@ -107,7 +108,7 @@ export function QuotePage() {
     saveOrderInfo(info);
     if (kind === 'pcb' && gerber?.file) await keepOrderFile(gerber.file);
     else if (kind !== 'pcb' || !gerber) await removeOrderFile();
-    if (getAccessToken()) {
+    if (isTokenValid(getAccessToken())) {
       documentNavigation.assign(paths.fillOrder);
     } else {
       setReturnUrl(paths.ordersPcb);
