@@ -254,7 +254,7 @@ describe('StaffOrder', () => {
     ]);
     const file = await t.app.inject({
       method: 'GET',
-      url: d.fileUrl.replace(/^https?:\/\/[^/]+/, ''),
+      url: d.fileUrl!.replace(/^https?:\/\/[^/]+/, ''),
     });
     expect(file.statusCode).toBe(200);
   });
@@ -328,5 +328,17 @@ describe('demo seed', () => {
     );
     expect(rows.map((r) => r.kind)).toEqual(['pcb', 'smt', 'stencil']);
     expect(rows.every((r) => r.n >= 2 && r.bad === 0)).toBe(true);
+
+    // Their design files are names only: the console says so rather than link to nothing.
+    const demo = await t.database.db.execute<{ id: number }>(
+      sql`SELECT o.id FROM orders o JOIN member m ON m.id = o.member_id
+          WHERE m.mobile = '13800138000' ORDER BY o.id LIMIT 1`,
+    );
+    const sales = await sessionFor(t, (await createStaff(t, { roles: ['sales'] })).id);
+    const detail = await staffCall<StaffOrderDetail>(t, sales, 'GET', '/api/StaffOrder/Get', {
+      id: demo.rows[0]!.id,
+    });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.fileUrl).toBeNull();
   });
 });

@@ -36,8 +36,8 @@ export const staffOrderDetailSchema = staffOrderRowSchema.extend({
   contact: z.object({ contactName: z.string(), mobile: z.string() }).nullable(),
   invoiceTitle: z.string().nullable(),
   remark: z.string().nullable(),
-  /** Signed, valid for a few minutes. */
-  fileUrl: z.string(),
+  /** Signed, valid for a few minutes; null when no file is stored under the key (demo orders). */
+  fileUrl: z.string().nullable(),
   process: z.array(
     z.object({
       fromStatus: z.enum(orderStatuses).nullable(),

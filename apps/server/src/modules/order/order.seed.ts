@@ -58,7 +58,7 @@ const demoOrders: DemoOrder[] = [
 /**
  * A few orders of each kind for the demo member, priced by the server's own path with the
  * published sheet (the console's list of new orders and the order lifecycle have data). Fixed
- * request ids keep it idempotent. The design files are names only: no object was uploaded.
+ * request ids keep it idempotent. The design files are names only: no object was uploaded (the console shows no link).
  */
 export async function seedOrders({ tx, now }: SeedContext): Promise<void> {
   const memberId = await memberIdByMobile(tx, DEMO_MOBILE);

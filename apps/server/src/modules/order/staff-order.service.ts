@@ -31,7 +31,7 @@ export function maskAddress(address: string): string {
 export function createStaffOrderService(deps: {
   repository: OrderRepository;
   member: Pick<MemberApi, 'members' | 'console'>;
-  storage: Pick<ObjectStorage, 'signedGetUrl'>;
+  storage: Pick<ObjectStorage, 'signedGetUrl' | 'exists'>;
   now: Clock;
 }) {
   const { repository } = deps;
@@ -115,10 +115,9 @@ export function createStaffOrderService(deps: {
           : null,
         invoiceTitle: row.invoiceProfile?.title ?? null,
         remark: row.remark,
-        fileUrl: deps.storage.signedGetUrl(
-          row.fileKey,
-          new Date(deps.now().getTime() + FILE_URL_TTL_MS),
-        ),
+        fileUrl: (await deps.storage.exists(row.fileKey))
+          ? deps.storage.signedGetUrl(row.fileKey, new Date(deps.now().getTime() + FILE_URL_TTL_MS))
+          : null,
         process: process.map((p) => ({
           fromStatus: p.fromStatus,
           toStatus: p.toStatus,
