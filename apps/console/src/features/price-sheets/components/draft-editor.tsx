@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Badge, Button, Divider, Input, Space, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { Alert, App, Badge, Button, Divider, Flex, Input, Space, Tooltip, Typography } from 'antd';
 import { StaffPriceSheet, type PriceSheetDetail } from '@pcb/contract/staff-price-sheet';
 import { checkPriceSheet, defaultPcbParams, type PcbParams, type PriceSheet } from '@pcb/pricing';
 import { ApiError } from '../../../lib/api-client';
@@ -11,7 +11,7 @@ import { useSaveDraft } from '../api/save-draft';
 import { pathName, setAt, type SheetPath } from '../sheet-path';
 import { fieldPaths, sheetTabs } from '../sheet-sections';
 import { sameValue } from '../sheet-values';
-import { SheetEditingContext, type SheetEditing } from './sheet-context';
+import { SheetEditingContext, SheetStore, type SheetEditing } from './sheet-context';
 import { PreviewPanel, type PreviewResult } from './preview-panel';
 import { SheetView } from './sheet-view';
 
@@ -83,17 +83,18 @@ export function DraftEditor({
   }, [checked, serverProblem, typing]);
   const blocked = problems.size > 0;
 
-  const editing: SheetEditing = {
-    sheet,
-    saved,
-    editable: true,
-    problems,
-    revision,
-    onChange: (path: SheetPath, value: unknown) => {
-      setSheet((current) => setAt(current, path, value));
-      setServerProblem(null);
-    },
-    onInvalid: (path: SheetPath, text: string | null) =>
+  // The cells read the values from the store (one cell re-renders per keystroke, not all).
+  const [store] = useState(() => new SheetStore(detail.sheet));
+  useLayoutEffect(() => store.set({ sheet, saved, problems }), [store, sheet, saved, problems]);
+  // The rows follow the sheet's own lists (packages, sizes), which editing values never changes.
+  const tabs = useMemo(() => sheetTabs(saved), [saved]);
+
+  const onChange = useCallback((path: SheetPath, value: unknown) => {
+    setSheet((current) => setAt(current, path, value));
+    setServerProblem(null);
+  }, []);
+  const onInvalid = useCallback(
+    (path: SheetPath, text: string | null) =>
       setTyping((current) => {
         const name = pathName(path);
         if ((current.get(name) ?? null) === text) return current;
@@ -102,7 +103,12 @@ export function DraftEditor({
         else next.set(name, text);
         return next;
       }),
-  };
+    [],
+  );
+  const editing = useMemo<SheetEditing>(
+    () => ({ store, editable: true, revision, onChange, onInvalid }),
+    [store, revision, onChange, onInvalid],
+  );
 
   const saveNow = async (): Promise<boolean> => {
     try {
@@ -111,6 +117,8 @@ export function DraftEditor({
         sheet,
         note: note.trim() || undefined,
       });
+      // The inputs start over from the store: it holds the saved values before they mount.
+      store.set({ sheet: result.sheet, saved: result.sheet });
       setSheet(result.sheet);
       setSaved(result.sheet);
       setNote(result.note ?? '');
@@ -183,6 +191,7 @@ export function DraftEditor({
     });
 
   const undo = () => {
+    store.set({ sheet: saved });
     setSheet(saved);
     setNote(savedNote);
     setTyping(new Map());
@@ -191,13 +200,13 @@ export function DraftEditor({
   };
 
   // A problem with no field on screen (a missing part of the sheet) is listed above the tables.
-  const shownPaths = useMemo(() => fieldPaths(sheetTabs(sheet)), [sheet]);
+  const shownPaths = useMemo(() => fieldPaths(tabs), [tabs]);
   const unshown = [...problems].filter(([path]) => !shownPaths.has(path));
 
   return (
     <SheetEditingContext.Provider value={editing}>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Flex wrap justify="space-between" gap={8} role="toolbar" aria-label="草稿操作">
           <Space wrap>
             {dirty ? (
               <Badge status="warning" text="有未保存的修改" data-testid="draft-dirty" />
@@ -239,7 +248,7 @@ export function DraftEditor({
               放弃草稿
             </Button>
           </Space>
-        </Space>
+        </Flex>
         <Input.TextArea
           aria-label="修改说明"
           placeholder="修改说明（发布后显示在历史中），如：2层10×10套餐降价"
@@ -257,7 +266,7 @@ export function DraftEditor({
             description={unshown.map(([path, text]) => `${path || '价格表'}：${text}`).join('；')}
           />
         )}
-        <SheetView sheet={sheet} />
+        <SheetView tabs={tabs} />
         <Divider titlePlacement="start">
           预览报价（草稿 对比 生效中的版本 {currentVersion ?? '—'}）
         </Divider>

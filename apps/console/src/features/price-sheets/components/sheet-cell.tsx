@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Input, Select, Switch, Typography } from 'antd';
 import { getAt, pathName } from '../sheet-path';
 import { layerOptions, materialOptions, zoneOptions } from '../sheet-sections';
@@ -11,15 +11,17 @@ import {
   type SheetField,
   type TextKind,
 } from '../sheet-values';
-import { useSheetEditing } from './sheet-context';
+import { useCellState, useSheetEditing } from './sheet-context';
 
 const prefixes: Partial<Record<TextKind, string>> = { money: '¥', rate: '¥' };
 const suffixes: Partial<Record<TextKind, string>> = { area: 'm²', openArea: 'm²', percent: '%' };
 
 /** A text input that keeps what is typed, and passes on the sheet's value once it parses. */
 function TextCell({ field, label }: { field: SheetField & { kind: TextKind }; label: string }) {
-  const { sheet, onChange, onInvalid } = useSheetEditing();
-  const [text, setText] = useState(() => toText(field.kind, getAt(sheet, field.path)));
+  const { store, onChange, onInvalid } = useSheetEditing();
+  const [text, setText] = useState(() =>
+    toText(field.kind, getAt(store.current.sheet, field.path)),
+  );
   const [typingError, setTypingError] = useState<string | null>(null);
   const change = (next: string) => {
     setText(next);
@@ -55,9 +57,9 @@ function CellFrame({
   typingError?: string | null;
   children: React.ReactNode;
 }) {
-  const { sheet, saved, problems } = useSheetEditing();
-  const changed = !sameValue(getAt(sheet, field.path), getAt(saved, field.path));
-  const problem = typingError ?? problems.get(pathName(field.path));
+  const cell = useCellState(field.path);
+  const changed = !sameValue(cell.value, cell.saved);
+  const problem = typingError ?? cell.problem;
   return (
     <div className={changed ? 'sheet-cell sheet-cell-changed' : 'sheet-cell'}>
       {children}
@@ -71,9 +73,15 @@ function CellFrame({
 }
 
 /** One value of the sheet: text when read-only, the input of its kind when editing a draft. */
-export function SheetCell({ field, label }: { field: SheetField; label: string }) {
-  const { sheet, editable, revision, onChange } = useSheetEditing();
-  const value = getAt(sheet, field.path);
+export const SheetCell = memo(function SheetCell({
+  field,
+  label,
+}: {
+  field: SheetField;
+  label: string;
+}) {
+  const { editable, revision, onChange } = useSheetEditing();
+  const { value } = useCellState(field.path);
   if (!editable) {
     return (
       <CellFrame field={field}>
@@ -119,4 +127,4 @@ export function SheetCell({ field, label }: { field: SheetField; label: string }
       )}
     </CellFrame>
   );
-}
+});

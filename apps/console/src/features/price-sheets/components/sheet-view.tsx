@@ -1,10 +1,9 @@
-import { useMemo } from 'react';
+import { memo } from 'react';
 import { Badge, Descriptions, Space, Table, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import type { PriceSheet } from '@pcb/pricing';
-import { sheetTabs, type FieldGroup, type FieldRow } from '../sheet-sections';
+import type { FieldGroup, FieldRow, SheetTab } from '../sheet-sections';
 import { SheetCell } from './sheet-cell';
-import { useSheetEditing } from './sheet-context';
+import { useSheetState } from './sheet-context';
 
 function GroupTable({ group }: { group: FieldGroup }) {
   if (group.compact) {
@@ -47,28 +46,32 @@ function GroupTable({ group }: { group: FieldGroup }) {
   );
 }
 
+/** A tab's title, with how many problems lie under it. */
+function TabLabel({ tab }: { tab: SheetTab }) {
+  const count = useSheetState(
+    (s) =>
+      [...s.problems.keys()].filter((path) =>
+        tab.prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}.`)),
+      ).length,
+  );
+  return (
+    <Badge count={count} size="small" offset={[8, -2]}>
+      {tab.title}
+    </Badge>
+  );
+}
+
 /**
  * A price sheet in tabs (PCB, SMT, stencils, shipping, tax and cut-off), each a few tables of
  * labelled values; a tab with problems shows how many.
  */
-export function SheetView({ sheet }: { sheet: PriceSheet }) {
-  const { problems } = useSheetEditing();
-  // The rows follow the sheet's own lists (packages, sizes), which editing values never changes.
-  const tabs = useMemo(() => sheetTabs(sheet), [sheet]);
-  const problemPaths = [...problems.keys()];
+export const SheetView = memo(function SheetView({ tabs }: { tabs: SheetTab[] }) {
   return (
     <Tabs
       items={tabs.map((tab) => {
-        const count = problemPaths.filter((path) =>
-          tab.prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}.`)),
-        ).length;
         return {
           key: tab.key,
-          label: (
-            <Badge count={count} size="small" offset={[8, -2]}>
-              {tab.title}
-            </Badge>
-          ),
+          label: <TabLabel tab={tab} />,
           children: (
             <Space orientation="vertical" size={24} style={{ width: '100%' }}>
               {tab.groups.map((group) => (
@@ -86,4 +89,4 @@ export function SheetView({ sheet }: { sheet: PriceSheet }) {
       })}
     />
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { App, Button, Skeleton, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { PriceSheetDetail, PriceSheetSummary } from '@pcb/contract/staff-price-sheet';
@@ -13,27 +13,27 @@ import { useCreateDraft } from '../api/create-draft';
 import { usePriceSheet } from '../api/get-price-sheet';
 import { usePriceSheets } from '../api/list-price-sheets';
 import { DraftEditor } from '../components/draft-editor';
-import { SheetEditingContext } from '../components/sheet-context';
+import { SheetEditingContext, SheetStore, type SheetEditing } from '../components/sheet-context';
 import { SheetView } from '../components/sheet-view';
 import { priceSheetStatusTags } from '../price-sheet-labels';
-
-const noProblems: ReadonlyMap<string, string> = new Map();
+import { sheetTabs } from '../sheet-sections';
 
 /** A sheet to read: the same tables as the editor, without inputs. */
 function ReadOnlySheet({ detail }: { detail: PriceSheetDetail }) {
+  const editing = useMemo<SheetEditing>(
+    () => ({
+      store: new SheetStore(detail.sheet),
+      editable: false,
+      revision: 0,
+      onChange: () => {},
+      onInvalid: () => {},
+    }),
+    [detail.sheet],
+  );
+  const tabs = useMemo(() => sheetTabs(detail.sheet), [detail.sheet]);
   return (
-    <SheetEditingContext.Provider
-      value={{
-        sheet: detail.sheet,
-        saved: detail.sheet,
-        editable: false,
-        problems: noProblems,
-        revision: 0,
-        onChange: () => {},
-        onInvalid: () => {},
-      }}
-    >
-      <SheetView sheet={detail.sheet} />
+    <SheetEditingContext.Provider value={editing}>
+      <SheetView tabs={tabs} />
     </SheetEditingContext.Provider>
   );
 }
