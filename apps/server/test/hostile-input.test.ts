@@ -71,10 +71,23 @@ const SAMPLE_STRINGS = [
   '2026-01-01T00:00:00+08:00',
   'sample@example.com',
   '91350100M000100Y43',
+  '370x470',
 ];
 
 /** A value the field accepts, so that a hostile value in another field is the only fault. */
 function sample(schema: ZodLike): unknown {
+  const { def } = schema._zod;
+  if (WRAPPERS.has(def.type)) return sample(def.innerType as ZodLike);
+  if (def.type === 'pipe') {
+    // A query-string number (`"6"` → 6 → one of a list): the list's value when the text's is not.
+    const first = sample(def.in as ZodLike);
+    if (schema.safeParse(first).success) return first;
+    return sample(def.out as ZodLike);
+  }
+  return sampleOf(schema);
+}
+
+function sampleOf(schema: ZodLike): unknown {
   const inner = unwrap(schema);
   const { def } = inner._zod;
   switch (def.type) {
@@ -94,6 +107,8 @@ function sample(schema: ZodLike): unknown {
       return true;
     case 'number':
       return 1;
+    case 'record':
+      return {};
     default:
       return SAMPLE_STRINGS.find((value) => schema.safeParse(value).success) ?? 'x';
   }

@@ -50,6 +50,8 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     accountNo: '62220200000000',
     name: '样例电子有限公司',
     creditCode: '91350100M000100Y43',
+    sheet: {},
+    expectedCurrentVersion: 2_000_000_000,
   };
   const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const input = Object.fromEntries(
@@ -59,6 +61,10 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
   );
   // Statuses differ by module: a member's, or an application's.
   if ('status' in input && !endpoint.input.safeParse(input).success) input.status = 'pending';
+  // Or an order's.
+  if ('status' in input && !endpoint.input.safeParse(input).success) {
+    input.status = 'pendingReview';
+  }
   if (!endpoint.input.safeParse(input).success) throw new Error(`no sample for ${endpoint.path}`);
   return input;
 }
@@ -79,6 +85,8 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffCompanyApply',
         'StaffVirtualAccount',
         'StaffCompanyDirectory',
+        'StaffPriceSheet',
+        'StaffOrder',
       ]),
     );
   });

@@ -17,3 +17,5 @@ export * from '../modules/company-apply/company-apply.table';
 export * from '../modules/virtual-account/virtual-account.table';
 export * from '../modules/member-contact/member-contact.table';
 export * from '../modules/company-directory/company-directory.table';
+export * from '../modules/price-sheet/price-sheet.table';
+export * from '../modules/order/order.table';

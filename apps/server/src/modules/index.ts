@@ -10,6 +10,8 @@ import { memberContactModule } from './member-contact/member-contact.module';
 import { memberModule } from './member/member.module';
 import { memberInvoiceModule } from './member-invoice/member-invoice.module';
 import { memberReceiverModule } from './member-receiver/member-receiver.module';
+import { orderModule } from './order/order.module';
+import { priceSheetModule } from './price-sheet/price-sheet.module';
 import { mobileApplyModule } from './mobile-apply/mobile-apply.module';
 import { regionModule } from './region/region.module';
 import { sandboxModule } from './sandbox/sandbox.module';
@@ -44,6 +46,8 @@ export const modules = moduleList()
   .add('companyApply', companyApplyModule)
   .add('virtualAccount', virtualAccountModule)
   .add('memberContact', memberContactModule)
-  .add('companyDirectory', companyDirectoryModule);
+  .add('companyDirectory', companyDirectoryModule)
+  .add('priceSheet', priceSheetModule)
+  .add('order', orderModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

@@ -16,6 +16,11 @@ export function createMemberContactRepository(db: Db) {
     and(eq(memberContact.memberId, memberId), eq(memberContact.userType, userType));
 
   return {
+    /** Outside a transaction (orders read the member's contact). */
+    async findOwned(memberId: number, id: number): Promise<MemberContactRow | undefined> {
+      const [row] = await db.select().from(memberContact).where(mine(memberId, id));
+      return row;
+    },
     async list(memberId: number, userType?: ContactUserType): Promise<MemberContactRow[]> {
       return db
         .select()

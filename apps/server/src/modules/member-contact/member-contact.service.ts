@@ -58,6 +58,12 @@ export function createMemberContactService(deps: {
       return (await repository.list(memberId, userType)).map(toContact);
     },
 
+    /** For orders: the member's contact, or null when there is none of that id for them. */
+    async findOwned(memberId: number, id: number): Promise<MemberContact | null> {
+      const row = await repository.findOwned(memberId, id);
+      return row ? toContact(row) : null;
+    },
+
     async getMain(memberId: number, userType: ContactUserType): Promise<MemberContact | null> {
       const row = await repository.findMain(memberId, userType);
       return row ? toContact(row) : null;

@@ -16,6 +16,7 @@ import { createRelationService } from './relation.service';
 import { createTokenService, type TokenService } from './token.service';
 
 export { displayNameOf, MOBILE_TAKEN_MESSAGE } from './member.service';
+export { maskName } from './member-console.service';
 export { DEMO_MOBILE, memberIdByMobile } from './member.seed';
 export type { Member, MemberForToken, MemberService } from './member.service';
 export type { TokenService } from './token.service';

@@ -1,0 +1,59 @@
+import type { Platform } from '../../platform';
+import { appModule } from '../app-module';
+import type { MemberContactApi } from '../member-contact/member-contact.module';
+import type { MemberInvoiceApi } from '../member-invoice/member-invoice.module';
+import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
+import type { MemberApi } from '../member/member.module';
+import type { PriceSheetApi } from '../price-sheet/price-sheet.module';
+import type { UploadApi } from '../upload/upload.module';
+import { createOrderRepository } from './order.repository';
+import { registerOrderRoutes } from './order.routes';
+import { seedOrders } from './order.seed';
+import { createOrderService } from './order.service';
+import { createQuoteService } from './quote.service';
+import { createStaffOrderService } from './staff-order.service';
+
+export { orderPrefixes, shanghaiDay } from './order.service';
+
+/**
+ * Quotes and orders of PCB, SMT and stencils (decision 0028): CalcPrice with the published
+ * sheet, the one-line summaries, placing an order (repriced by the server, 409 when the page's
+ * price is stale, idempotent per request id), and the staff's list of new orders.
+ */
+export const orderModule = appModule({
+  seed: seedOrders,
+  create: (
+    { db, now, storage }: Pick<Platform, 'db' | 'now' | 'storage'>,
+    deps: {
+      member: MemberApi;
+      upload: UploadApi;
+      memberInvoice: MemberInvoiceApi;
+      memberReceiver: MemberReceiverApi;
+      memberContact: MemberContactApi;
+      priceSheet: PriceSheetApi;
+    },
+  ) => {
+    const repository = createOrderRepository(db);
+    const quotes = createQuoteService({
+      priceSheets: deps.priceSheet,
+      receivers: deps.memberReceiver,
+      now,
+    });
+    const orders = createOrderService({
+      repository,
+      priceSheets: deps.priceSheet,
+      receivers: deps.memberReceiver,
+      contacts: deps.memberContact,
+      invoices: deps.memberInvoice,
+      uploads: deps.upload,
+      now,
+    });
+    const staffOrders = createStaffOrderService({
+      repository,
+      member: deps.member,
+      storage,
+      now,
+    });
+    return { routes: (route) => registerOrderRoutes(route, quotes, orders, staffOrders) };
+  },
+});

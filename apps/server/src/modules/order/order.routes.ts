@@ -1,0 +1,58 @@
+import { Pcb, Smt, Stencil } from '@pcb/contract/order-quote';
+import { StaffOrder } from '@pcb/contract/staff-order';
+import type { SmtParams } from '@pcb/pricing';
+import type { DefineRoute } from '../../http/define-route';
+import type { OrderService } from './order.service';
+import type { QuoteService } from './quote.service';
+import type { StaffOrderService } from './staff-order.service';
+
+/** Smt/CalcPrice takes its parameters and options flat in the query string. */
+function splitSmtQuery<T extends SmtParams & Record<string, unknown>>(query: T) {
+  const { receiverId, province, courier, invoice, ...params } = query;
+  return {
+    params: params as unknown as SmtParams,
+    options: {
+      receiverId: receiverId as number | undefined,
+      province: province as string | undefined,
+      courier: courier as never,
+      invoice: invoice as never,
+    },
+  };
+}
+
+export function registerOrderRoutes(
+  route: DefineRoute,
+  quotes: QuoteService,
+  orders: OrderService,
+  staffOrders: StaffOrderService,
+): void {
+  route(Pcb.CalcPrice, async ({ input, member }) => {
+    const { params, ...options } = input;
+    return quotes.pcb(member, params, options);
+  });
+  route(Pcb.SaveOrder, async ({ input, requireMember }) =>
+    orders.place('pcb', requireMember().id, input.params, input),
+  );
+  route(Pcb.GetOrderParamString, async ({ input }) => quotes.paramString('pcb', input));
+
+  route(Smt.CalcPrice, async ({ input, member }) => {
+    const { params, options } = splitSmtQuery(input);
+    return quotes.price('smt', member, params, options, '');
+  });
+  route(Smt.Create, async ({ input, requireMember }) =>
+    orders.place('smt', requireMember().id, input.params, input),
+  );
+  route(Smt.GetParamsString, async ({ input }) => quotes.paramString('smt', input));
+
+  route(Stencil.CalcPrice, async ({ input, member }) => {
+    const { params, ...options } = input;
+    return quotes.price('stencil', member, params, options, 'params.');
+  });
+  route(Stencil.Create, async ({ input, requireMember }) =>
+    orders.place('stencil', requireMember().id, input.params, input),
+  );
+  route(Stencil.GetParamsString, async ({ input }) => quotes.paramString('stencil', input));
+
+  route(StaffOrder.List, async ({ input }) => staffOrders.list(input, input.page, input.pageSize));
+  route(StaffOrder.Get, async ({ input }) => staffOrders.get(input.id));
+}

@@ -1,0 +1,297 @@
+import {
+  orderFileDirType,
+  PRICE_CHANGED_MESSAGE,
+  type OrderKind,
+  type PlacedOrder,
+} from '@pcb/contract';
+import type { Courier, InvoiceKind, PriceSheet, WorkCalendar } from '@pcb/pricing';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import type { MemberContactApi } from '../member-contact/member-contact.module';
+import type { MemberInvoiceApi } from '../member-invoice/member-invoice.module';
+import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
+import { RECEIVER_NOT_FOUND_MESSAGE } from '../member-receiver/member-receiver.module';
+import type { ParamsOf, PriceSheetApi } from '../price-sheet/price-sheet.module';
+import type { UploadApi } from '../upload/upload.module';
+import type { NewOrder, OrderRepository } from './order.repository';
+import type { ContactSnapshot, InvoiceSnapshot, OrderRow, ReceiverSnapshot } from './order.table';
+import { priceOrRefuse, toQuoteResult } from './quote.service';
+
+export const CONTACT_NOT_FOUND_MESSAGE = '联系人不存在';
+export const INVOICE_PROFILE_REQUIRED_MESSAGE = '请选择开票资料';
+export const INVOICE_PROFILE_NOT_FOUND_MESSAGE = '开票资料不存在';
+export const VAT_SPECIAL_PROFILE_MESSAGE =
+  '增值税专用发票需要完整的企业开票资料（专票抬头，企业认证通过）';
+export const FILE_NOT_FOUND_MESSAGE = '请上传本订单的设计文件';
+
+/** Order number prefixes (product decisions §2). */
+export const orderPrefixes: Record<OrderKind, string> = { pcb: 'P', smt: 'S', stencil: 'G' };
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+/** `20261126`: the order's day in Asia/Shanghai. */
+export const shanghaiDay = (at: Date): string =>
+  new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
+
+/** What a member submits with any kind of order (the contract's place-order fields). */
+export interface PlaceInput {
+  sheetVersion: number;
+  expectedTotal: number;
+  receiverId: number;
+  courier: Courier;
+  contactId?: number | undefined;
+  invoice: InvoiceKind;
+  invoiceProfileId?: number | undefined;
+  fileKey: string;
+  fileName: string;
+  remark?: string | undefined;
+  requestId: string;
+}
+
+export const toPlacedOrder = (row: OrderRow): PlacedOrder => ({
+  id: row.id,
+  kind: row.kind,
+  orderNo: row.orderNo,
+  status: row.status,
+  total: row.total,
+  lines: row.lines,
+  sheetVersion: row.sheetVersion,
+  buildDays: row.buildDays,
+  shipDate: row.shipDate,
+  paramString: row.paramString,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** An order ready to record: priced, its snapshots taken (what `record` stores). */
+export interface PricedOrder<K extends OrderKind = OrderKind> {
+  kind: K;
+  memberId: number;
+  params: ParamsOf[K];
+  sheet: PriceSheet;
+  calendar: WorkCalendar;
+  orderedAt: Date;
+  receiver: ReceiverSnapshot;
+  courier: Courier;
+  contact: ContactSnapshot | null;
+  invoice: InvoiceKind;
+  invoiceProfile: InvoiceSnapshot | null;
+  fileKey: string;
+  fileName: string;
+  remark: string | null;
+  requestId: string;
+}
+
+/** The row of an order priced by the server (also what the demo seed records). */
+export function priceOrder(order: PricedOrder): NewOrder {
+  const quote = priceOrRefuse(
+    order.kind,
+    order.sheet,
+    order.params as never,
+    {
+      shipping: { province: order.receiver.province, courier: order.courier },
+      invoice: order.invoice,
+      calendar: order.calendar,
+      orderedAt: order.orderedAt.getTime(),
+    },
+    'params.',
+  );
+  const view = toQuoteResult(order.kind, order.params as never, quote);
+  return {
+    kind: order.kind,
+    memberId: order.memberId,
+    params: order.params as unknown as Record<string, unknown>,
+    paramString: view.paramString,
+    sheetVersion: quote.sheetVersion,
+    lines: quote.lines,
+    total: quote.total,
+    buildDays: quote.buildDays,
+    shipDate: quote.shipDate ?? null,
+    weightGrams: quote.weightGrams,
+    courier: order.courier,
+    invoice: order.invoice,
+    receiver: order.receiver,
+    contact: order.contact,
+    invoiceProfile: order.invoiceProfile,
+    fileKey: order.fileKey,
+    fileName: order.fileName,
+    remark: order.remark,
+    requestId: order.requestId,
+  };
+}
+
+/**
+ * Records a priced order in `tx` with the next number of its prefix and day, and the first line
+ * of its process log. Undefined when the member's request id is already an order.
+ */
+export async function recordOrderIn(
+  tx: Tx,
+  repository: OrderRepository,
+  values: NewOrder,
+  at: Date,
+): Promise<OrderRow | undefined> {
+  const prefix = orderPrefixes[values.kind];
+  const day = shanghaiDay(at);
+  const n = await repository.nextSequence(tx, prefix, day);
+  const orderNo = `${prefix}${day}${String(n).padStart(4, '0')}`;
+  const row = await repository.insert(tx, { ...values, orderNo }, at);
+  if (!row) return undefined;
+  await repository.logProcess(tx, {
+    orderId: row.id,
+    fromStatus: null,
+    toStatus: 'pendingReview',
+    note: '会员下单',
+    actor: '会员',
+    createdAt: at,
+  });
+  return row;
+}
+
+class AlreadyPlaced extends Error {}
+
+/**
+ * `recordOrderIn` in its own transaction. A request id the member already used gives back that
+ * order: the unique key decides between parallel retries, and the loser rolls back its number.
+ */
+export async function recordOrder(
+  repository: OrderRepository,
+  values: NewOrder,
+  at: Date,
+): Promise<OrderRow> {
+  try {
+    return await repository.transaction(async (tx) => {
+      const row = await recordOrderIn(tx, repository, values, at);
+      if (!row) throw new AlreadyPlaced();
+      return row;
+    });
+  } catch (error) {
+    if (!(error instanceof AlreadyPlaced)) throw error;
+    const existing = await repository.findByRequest(values.memberId, values.requestId);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
+/**
+ * Placing an order (Pcb/SaveOrder, Smt/Create, Stencil/Create): the parameters, the member's
+ * own receiver, contact, invoice profile and uploaded file are checked, the server reprices
+ * with the published sheet, and a price or version other than the page's is a 409 with nothing
+ * saved. The price is never taken from the client.
+ */
+export function createOrderService(deps: {
+  repository: OrderRepository;
+  priceSheets: PriceSheetApi;
+  receivers: Pick<MemberReceiverApi, 'findForMember'>;
+  contacts: MemberContactApi;
+  invoices: Pick<MemberInvoiceApi, 'findOwned'>;
+  uploads: Pick<UploadApi, 'assertUploaded'>;
+  now: Clock;
+}) {
+  const { repository } = deps;
+
+  async function invoiceSnapshot(
+    memberId: number,
+    input: PlaceInput,
+  ): Promise<InvoiceSnapshot | null> {
+    if (input.invoice === 'none') return null;
+    if (input.invoiceProfileId === undefined) {
+      throw new AppError(400, INVOICE_PROFILE_REQUIRED_MESSAGE, { field: 'invoiceProfileId' });
+    }
+    const profile = await deps.invoices.findOwned(memberId, input.invoiceProfileId);
+    if (!profile) {
+      throw new AppError(400, INVOICE_PROFILE_NOT_FOUND_MESSAGE, { field: 'invoiceProfileId' });
+    }
+    if (
+      input.invoice === 'vatSpecial' &&
+      (profile.invoiceType !== 'special' || !profile.isUsable)
+    ) {
+      throw new AppError(400, VAT_SPECIAL_PROFILE_MESSAGE, { field: 'invoiceProfileId' });
+    }
+    return {
+      invoiceProfileId: profile.id,
+      invoiceType: profile.invoiceType,
+      titleType: profile.titleType,
+      title: profile.title,
+      taxNumber: profile.taxNumber,
+      registeredAddress: profile.registeredAddress,
+      registeredPhone: profile.registeredPhone,
+      bankName: profile.bankName,
+      bankAccount: profile.bankAccount,
+      email: profile.email,
+    };
+  }
+
+  return {
+    async place<K extends OrderKind>(
+      kind: K,
+      memberId: number,
+      params: ParamsOf[K],
+      input: PlaceInput,
+    ): Promise<PlacedOrder> {
+      // A retry of a placed order answers that order, whatever happened to prices since.
+      const placed = await repository.findByRequest(memberId, input.requestId);
+      if (placed) return toPlacedOrder(placed);
+
+      const published = await deps.priceSheets.published({ fresh: true });
+      const sheet = published.sheet;
+      priceOrRefuse(kind, sheet, params, {}, 'params.');
+
+      const receiver = await deps.receivers.findForMember(memberId, input.receiverId);
+      if (!receiver) throw new AppError(400, RECEIVER_NOT_FOUND_MESSAGE, { field: 'receiverId' });
+      let contact: ContactSnapshot | null = null;
+      if (input.contactId !== undefined) {
+        const found = await deps.contacts.findOwned(memberId, input.contactId);
+        if (!found) throw new AppError(400, CONTACT_NOT_FOUND_MESSAGE, { field: 'contactId' });
+        contact = {
+          contactId: found.id,
+          contactName: found.contactName,
+          mobile: found.mobile,
+          email: found.email,
+        };
+      }
+      const invoiceProfile = await invoiceSnapshot(memberId, input);
+      await deps.uploads.assertUploaded(
+        memberId,
+        input.fileKey,
+        orderFileDirType[kind],
+        FILE_NOT_FOUND_MESSAGE,
+        'fileKey',
+      );
+
+      const at = deps.now();
+      const values = priceOrder({
+        kind,
+        memberId,
+        params,
+        sheet,
+        calendar: deps.priceSheets.workCalendar.calendar,
+        orderedAt: at,
+        receiver: {
+          receiverId: receiver.id,
+          receiverName: receiver.receiverName,
+          mobile: receiver.mobile,
+          regionCode: receiver.region.code,
+          province: receiver.region.province,
+          city: receiver.region.city,
+          county: receiver.region.county,
+          address: receiver.address,
+          postcode: receiver.postcode,
+          company: receiver.company,
+        },
+        courier: input.courier,
+        contact,
+        invoice: input.invoice,
+        invoiceProfile,
+        fileKey: input.fileKey,
+        fileName: input.fileName,
+        remark: input.remark || null,
+        requestId: input.requestId,
+      });
+      if (input.sheetVersion !== published.version || values.total !== input.expectedTotal) {
+        throw new AppError(409, PRICE_CHANGED_MESSAGE, { field: 'expectedTotal' });
+      }
+      return toPlacedOrder(await recordOrder(repository, values, at));
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { orderKinds, orderStatuses } from '@pcb/contract';
+import type { FeeLine } from '@pcb/pricing';
+
+/** What the order was shipped to and who is called, as they were when it was placed. */
+export interface ReceiverSnapshot {
+  receiverId: number;
+  receiverName: string;
+  mobile: string;
+  regionCode: string;
+  province: string;
+  city: string;
+  county: string;
+  address: string;
+  postcode: string | null;
+  company: string | null;
+}
+export interface ContactSnapshot {
+  contactId: number;
+  contactName: string;
+  mobile: string;
+  email: string | null;
+}
+export interface InvoiceSnapshot {
+  invoiceProfileId: number;
+  invoiceType: string;
+  titleType: string;
+  title: string;
+  taxNumber: string | null;
+  registeredAddress: string | null;
+  registeredPhone: string | null;
+  bankName: string | null;
+  bankAccount: string | null;
+  email: string;
+}
+
+/**
+ * PCB, SMT and stencil orders in one table (decision 0028). The price is the server's own
+ * (`lines`, `total`, `sheet_version`); the parameters are kept as the engine reads them. The
+ * lifecycle (issue 12) moves `status` with conditional updates and logs each move in
+ * `order_process`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: varchar('order_no', { length: 20 }).notNull().unique(),
+    kind: text('kind', { enum: orderKinds }).notNull(),
+    /** The member (no foreign key across modules). */
+    memberId: integer('member_id').notNull(),
+    status: text('status', { enum: orderStatuses }).notNull().default('pendingReview'),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    paramString: varchar('param_string', { length: 400 }).notNull(),
+    sheetVersion: integer('sheet_version').notNull(),
+    lines: jsonb('lines').$type<FeeLine[]>().notNull(),
+    /** Fen. */
+    total: integer('total').notNull(),
+    buildDays: integer('build_days').notNull(),
+    /** Asia/Shanghai, as promised when placed. */
+    shipDate: date('ship_date', { mode: 'string' }),
+    weightGrams: integer('weight_grams').notNull(),
+    courier: varchar('courier', { length: 20 }).notNull(),
+    invoice: varchar('invoice', { length: 20 }).notNull(),
+    receiver: jsonb('receiver').$type<ReceiverSnapshot>().notNull(),
+    contact: jsonb('contact').$type<ContactSnapshot>(),
+    invoiceProfile: jsonb('invoice_profile').$type<InvoiceSnapshot>(),
+    fileKey: varchar('file_key', { length: 512 }).notNull(),
+    fileName: varchar('file_name', { length: 120 }).notNull(),
+    remark: varchar('remark', { length: 500 }),
+    /** The page's uuid for this submission: a retry finds the order instead of placing another. */
+    requestId: varchar('request_id', { length: 36 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_member_request_uq').on(t.memberId, t.requestId),
+    index('orders_member_idx').on(t.memberId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    check('orders_kind_ck', sql`${t.kind} IN ('pcb', 'smt', 'stencil')`),
+    check(
+      'orders_status_ck',
+      sql`${t.status} IN ('pendingReview', 'awaitingConfirmation', 'awaitingPayment', 'inProduction', 'shipped', 'completed', 'cancelled')`,
+    ),
+    check('orders_total_ck', sql`${t.total} >= 0`),
+    check('orders_build_days_ck', sql`${t.buildDays} >= 0`),
+    check('orders_weight_ck', sql`${t.weightGrams} >= 0`),
+    check('orders_invoice_ck', sql`${t.invoice} IN ('none', 'vatPlain', 'vatSpecial')`),
+    check(
+      'orders_invoice_profile_ck',
+      sql`(${t.invoice} = 'none') = (${t.invoiceProfile} IS NULL)`,
+    ),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Every status change of an order: who, when, from, to, note (product decisions §2). */
+export const orderProcess = pgTable(
+  'order_process',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** Null for the placement itself. */
+    fromStatus: text('from_status', { enum: orderStatuses }),
+    toStatus: text('to_status', { enum: orderStatuses }).notNull(),
+    note: varchar('note', { length: 500 }),
+    /** Who moved it, as shown: `会员`, `系统`, or a staff member's name. */
+    actor: varchar('actor', { length: 60 }).notNull(),
+    actorStaffId: integer('actor_staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_process_order_idx').on(t.orderId, t.id)],
+);
+
+export type OrderProcessRow = typeof orderProcess.$inferSelect;
+
+/** The last sequence number of each prefix and day (Asia/Shanghai): `P20261126` + `0001`. */
+export const orderNumberCounter = pgTable(
+  'order_number_counter',
+  {
+    prefix: varchar('prefix', { length: 1 }).notNull(),
+    day: varchar('day', { length: 8 }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.prefix, t.day] }),
+    check('order_number_counter_n_ck', sql`${t.n} >= 1`),
+  ],
+);

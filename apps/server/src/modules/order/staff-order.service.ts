@@ -1,0 +1,134 @@
+import {
+  maskMobile,
+  type OrderKind,
+  type OrderStatus,
+  type StaffOrderDetail,
+  type StaffOrderRow,
+} from '@pcb/contract';
+import { courierLabels, invoiceLabels, type Courier, type InvoiceKind } from '@pcb/pricing';
+import { AppError } from '../../http/errors';
+import type { ObjectStorage } from '../../integrations/oss/object-storage';
+import type { Clock } from '../../lib/clock';
+import { displayNameOf, maskName, type MemberApi } from '../member/member.module';
+import type { OrderFilter, OrderRepository } from './order.repository';
+import type { OrderRow } from './order.table';
+
+export const ORDER_NOT_FOUND_MESSAGE = '订单不存在';
+/** How long the design file's signed URL works for staff. */
+const FILE_URL_TTL_MS = 5 * 60_000;
+/** How many members a keyword may match for the order search. */
+const KEYWORD_MEMBERS = 50;
+const ORDER_NO_PREFIX = /^[PSGpsg]\d{0,12}$/;
+
+/** 科技园南区高新南七道 18 号 → 科技园南区**********: enough to tell addresses apart. */
+export function maskAddress(address: string): string {
+  const chars = [...address];
+  const kept = Math.min(6, Math.ceil(chars.length / 3));
+  return `${chars.slice(0, kept).join('')}${'*'.repeat(Math.max(1, chars.length - kept))}`;
+}
+
+/** Orders as staff see them: the new ones first, member data masked (product decisions §5). */
+export function createStaffOrderService(deps: {
+  repository: OrderRepository;
+  member: Pick<MemberApi, 'members' | 'console'>;
+  storage: Pick<ObjectStorage, 'signedGetUrl'>;
+  now: Clock;
+}) {
+  const { repository } = deps;
+
+  async function rows(list: OrderRow[]): Promise<StaffOrderRow[]> {
+    const members = new Map(
+      (await deps.member.members.findByIds([...new Set(list.map((r) => r.memberId))])).map((m) => [
+        m.id,
+        m,
+      ]),
+    );
+    return list.map((row) => {
+      const member = members.get(row.memberId);
+      return {
+        id: row.id,
+        kind: row.kind,
+        orderNo: row.orderNo,
+        status: row.status,
+        member: {
+          id: row.memberId,
+          displayName: member ? displayNameOf(member) : `#${row.memberId}`,
+        },
+        paramString: row.paramString,
+        total: row.total,
+        sheetVersion: row.sheetVersion,
+        shipDate: row.shipDate,
+        fileName: row.fileName,
+        createdAt: row.createdAt.toISOString(),
+      };
+    });
+  }
+
+  return {
+    async list(
+      input: { kind?: OrderKind; status?: OrderStatus; keyword?: string },
+      page: number,
+      pageSize: number,
+    ) {
+      const keyword = input.keyword?.trim();
+      const filter: OrderFilter = { kind: input.kind, status: input.status };
+      if (keyword) {
+        // An order number (or its start), else members by mobile or name.
+        if (ORDER_NO_PREFIX.test(keyword)) filter.orderNoPrefix = keyword.toUpperCase();
+        const found = await deps.member.console.search({ keyword }, 1, KEYWORD_MEMBERS);
+        filter.memberIds = found.items.map((m) => m.id);
+      } else if (!input.status) {
+        filter.status = 'pendingReview';
+      }
+      const { rows: found, total } = await repository.list(filter, {
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+      });
+      return { items: await rows(found), total, page, pageSize };
+    },
+
+    async get(id: number): Promise<StaffOrderDetail> {
+      const row = await repository.find(id);
+      if (!row || row.deletedAt) throw new AppError(404, ORDER_NOT_FOUND_MESSAGE);
+      const [view] = await rows([row]);
+      const process = await repository.processOf(id);
+      const r = row.receiver;
+      return {
+        ...view!,
+        params: row.params,
+        lines: row.lines,
+        buildDays: row.buildDays,
+        weightGrams: row.weightGrams,
+        courier: courierLabels[row.courier as Courier] ?? row.courier,
+        invoice: invoiceLabels[row.invoice as InvoiceKind] ?? row.invoice,
+        receiver: {
+          receiverName: maskName(r.receiverName) ?? '',
+          mobile: maskMobile(r.mobile),
+          regionText: `${r.province}${r.city}${r.county}`,
+          address: maskAddress(r.address),
+        },
+        contact: row.contact
+          ? {
+              contactName: maskName(row.contact.contactName) ?? '',
+              mobile: maskMobile(row.contact.mobile),
+            }
+          : null,
+        invoiceTitle: row.invoiceProfile?.title ?? null,
+        remark: row.remark,
+        fileUrl: deps.storage.signedGetUrl(
+          row.fileKey,
+          new Date(deps.now().getTime() + FILE_URL_TTL_MS),
+        ),
+        process: process.map((p) => ({
+          fromStatus: p.fromStatus,
+          toStatus: p.toStatus,
+          note: p.note,
+          actor: p.actor,
+          createdAt: p.createdAt.toISOString(),
+        })),
+      };
+    },
+  };
+}
+
+export type StaffOrderService = ReturnType<typeof createStaffOrderService>;

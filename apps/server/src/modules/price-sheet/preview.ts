@@ -1,0 +1,80 @@
+import type { OrderKind, PreviewRow } from '@pcb/contract';
+import {
+  defaultPcbParams,
+  defaultSmtParams,
+  defaultStencilParams,
+  type PriceSheet,
+} from '@pcb/pricing';
+import { engines, tryPrice, type ParamsOf, type PriceResult } from './engines';
+
+export type Sample = {
+  [K in OrderKind]: { kind: K; params: ParamsOf[K]; label?: string };
+}[OrderKind];
+
+/** The orders every preview prices: the common ones and those next to a price cliff. */
+export const standardSamples: Sample[] = [
+  { kind: 'pcb', label: 'PCB 2层 100×100mm 10片', params: defaultPcbParams },
+  {
+    kind: 'pcb',
+    label: 'PCB 2层 100.3×100mm 10片',
+    params: { ...defaultPcbParams, lengthMm: 100.3 },
+  },
+  {
+    kind: 'pcb',
+    label: 'PCB 4层 150×100mm 50片',
+    params: {
+      ...defaultPcbParams,
+      layers: 4,
+      lengthMm: 150,
+      quantity: 50,
+      test: 'flyingProbeFull',
+    },
+  },
+  {
+    kind: 'pcb',
+    label: 'PCB 2层 200×150mm 500片',
+    params: { ...defaultPcbParams, lengthMm: 200, widthMm: 150, quantity: 500 },
+  },
+  {
+    kind: 'pcb',
+    label: 'PCB 6层 100×100mm 10片',
+    params: { ...defaultPcbParams, layers: 6, test: 'flyingProbeFull' },
+  },
+  { kind: 'smt', label: 'SMT贴片 默认参数', params: defaultSmtParams },
+  { kind: 'stencil', label: '钢网 默认参数', params: defaultStencilParams },
+];
+
+const kindLabels: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT贴片', stencil: '钢网' };
+
+/** One sample priced with the published sheet and with the draft, side by side. */
+export function previewRow(sample: Sample, published: PriceSheet, draft: PriceSheet): PreviewRow {
+  const paramString = (engines[sample.kind].paramString as (p: unknown) => string)(sample.params);
+  const price = (sheet: PriceSheet): PriceResult => {
+    try {
+      return (tryPrice as (k: OrderKind, s: PriceSheet, p: unknown) => PriceResult)(
+        sample.kind,
+        sheet,
+        sample.params,
+      );
+    } catch {
+      // A sheet that passed the check should price every order; say so rather than fail.
+      return { issue: { field: '', code: 'sheet.broken', message: '价格表无法计算此样例' } };
+    }
+  };
+  const before = price(published);
+  const after = price(draft);
+  const messages = [
+    'issue' in before ? `生效价格表：${before.issue.message}` : null,
+    'issue' in after ? `草稿：${after.issue.message}` : null,
+  ].filter((m) => m !== null);
+  return {
+    kind: sample.kind,
+    label: sample.label ?? `${kindLabels[sample.kind]} ${paramString}`,
+    paramString,
+    publishedTotal: 'quote' in before ? before.quote.total : null,
+    draftTotal: 'quote' in after ? after.quote.total : null,
+    publishedBuildDays: 'quote' in before ? before.quote.buildDays : null,
+    draftBuildDays: 'quote' in after ? after.quote.buildDays : null,
+    message: messages.length > 0 ? messages.join('；') : null,
+  };
+}
