@@ -120,6 +120,13 @@ async function openDraft() {
   return findInput('10x10 套餐价');
 }
 
+/** Whether closing or reloading the tab now would ask first. */
+function leavingIsQuestioned(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 describe('price sheets', () => {
   it('an admin edits a draft in yuan, saves it as fen, previews the difference and publishes version 2', async () => {
     const api = priceSheetServer();
@@ -131,12 +138,14 @@ describe('price sheets', () => {
     fireEvent.change(price, { target: { value: '15.5' } });
     expect(await screen.findByTestId('draft-dirty')).toHaveTextContent('有未保存的修改');
     expect(price.closest('.sheet-cell')).toHaveClass('sheet-cell-changed');
+    expect(leavingIsQuestioned()).toBe(true);
     expect(toolbar().getByRole('button', { name: '发布' })).toBeDisabled();
     fireEvent.change(input('修改说明'), {
       target: { value: '2层10×10套餐降价' },
     });
     fireEvent.click(toolbar().getByRole('button', { name: '保存' }));
     expect(await screen.findByText('草稿已保存')).toBeInTheDocument();
+    expect(leavingIsQuestioned()).toBe(false);
     const saved = api.calls('PUT /api/StaffPriceSheet/SaveDraft')[0]?.body as {
       id: number;
       sheet: PriceSheet;
@@ -178,7 +187,7 @@ describe('price sheets', () => {
     const v2 = (await within(history).findByText('v2')).closest('tr') as HTMLElement;
     expect(v2).toHaveTextContent('生效中');
     expect(v2).toHaveTextContent('2层10×10套餐降价');
-  });
+  }, 40_000); // the whole flow, with a few hundred inputs on the page, on a shared machine
 
   it('adds a custom PCB sample to the preview', async () => {
     const api = priceSheetServer();

@@ -123,7 +123,7 @@ export default function PriceSheetsPage() {
       render: (n: string | null) => n ?? '—',
     },
     {
-      title: '创建',
+      title: '创建人，更新于',
       key: 'created',
       width: 190,
       render: (_, row) => `${row.createdBy?.realName ?? '系统'}，${formatTime(row.updatedAt)}`,
