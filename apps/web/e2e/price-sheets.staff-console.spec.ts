@@ -26,7 +26,8 @@ const shot = (page: Page, name: string) =>
 async function draftWithPackagePrice(page: Page, yuan: string, note: string) {
   await page.getByRole('button', { name: '新建草稿' }).click();
   const toolbar = page.getByRole('toolbar', { name: '草稿操作' });
-  await expect(toolbar.getByText('已保存')).toBeVisible();
+  // A few hundred inputs: on a machine shared with builds this can take a few seconds.
+  await expect(toolbar.getByText('已保存')).toBeVisible({ timeout: 15_000 });
   await page.getByLabel(PACKAGE_PRICE).fill(yuan);
   await expect(page.getByTestId('draft-dirty')).toHaveText('有未保存的修改');
   await page.getByLabel('修改说明').fill(note);
@@ -78,15 +79,15 @@ test('an admin lowers the 2-layer 10×10 package in a draft, previews the differ
   await shot(page, 'price-sheet-preview');
 
   await publishAs(page, version + 1);
-  const published = history.getByRole('row').filter({ hasText: `v${version + 1}` });
+  // The row whose first cell (the version, not 基于) is vN.
+  const versionRow = (n: number) =>
+    history.getByRole('row').filter({
+      has: page.locator('td:first-child', { hasText: new RegExp(`^v${n}$`) }),
+    });
+  const published = versionRow(version + 1);
   await expect(published).toContainText('生效中');
   await expect(published).toContainText('2层10×10套餐降价到15元');
-  await expect(
-    history
-      .getByRole('row')
-      .filter({ hasText: `v${version}` })
-      .first(),
-  ).toContainText('已停用');
+  await expect(versionRow(version)).toContainText('已停用');
   await expect(page.getByRole('region', { name: '样板套餐' })).toContainText('¥15.00');
   // The quote page's sheet is the new one.
   const sheet = await page.request.get('/api/PriceSheet/GetPublished');
