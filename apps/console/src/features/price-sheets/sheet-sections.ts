@@ -9,9 +9,12 @@ import {
   maskColors,
   materialLabels,
   materials,
+  minHoles,
+  minTracks,
   pcbLayers,
   testLabels,
   pcbTests,
+  thicknesses,
   viaLabels,
   viaTreatments,
   zoneLabels,
@@ -55,6 +58,16 @@ const layerLabel = (layers: number) => `${layers}层`;
 /** Rows of one column each: `[label, field]`. */
 const single = (rows: [string, SheetField][]): FieldRow[] =>
   rows.map(([label, field]) => ({ key: label, label, fields: [field] }));
+
+/**
+ * The keys of a record keyed by numbers (`'1.6'`), in the order of the parameter's list: the
+ * object's own order puts whole numbers (`'1'`, `'2'`) first. Keys not in the list come last.
+ */
+function inListOrder(record: object, list: readonly number[]): string[] {
+  const keys = Object.keys(record);
+  const known = list.map(String).filter((key) => keys.includes(key));
+  return [...known, ...keys.filter((key) => !known.includes(key))];
+}
 
 const surchargeRow = (key: string, label: string, path: SheetPath): FieldRow => ({
   key,
@@ -161,7 +174,7 @@ function pcbTab(sheet: PriceSheet): SheetTab {
           ...materials.map((m) =>
             surchargeRow(`material-${m}`, `板材：${materialLabels[m]}`, [...opt, 'material', m]),
           ),
-          ...Object.keys(pcb.options.thickness).map((t) =>
+          ...inListOrder(pcb.options.thickness, thicknesses).map((t) =>
             surchargeRow(`thickness-${t}`, `板厚：${t}mm`, [...opt, 'thickness', t]),
           ),
           surchargeRow('outer-2oz', '外层铜厚 2oz', [...opt, 'outerCopper2oz']),
@@ -175,10 +188,10 @@ function pcbTab(sheet: PriceSheet): SheetTab {
           ...viaTreatments.map((v) =>
             surchargeRow(`vias-${v}`, `过孔：${viaLabels[v]}`, [...opt, 'vias', v]),
           ),
-          ...Object.keys(pcb.options.minTrack).map((t) =>
+          ...inListOrder(pcb.options.minTrack, minTracks).map((t) =>
             surchargeRow(`track-${t}`, `线宽线距：${t}/${t}mil`, [...opt, 'minTrack', t]),
           ),
-          ...Object.keys(pcb.options.minHole).map((h) =>
+          ...inListOrder(pcb.options.minHole, minHoles).map((h) =>
             surchargeRow(`hole-${h}`, `最小孔径：${h}mm`, [...opt, 'minHole', h]),
           ),
           surchargeRow('gold-fingers', '金手指', [...opt, 'goldFingers']),

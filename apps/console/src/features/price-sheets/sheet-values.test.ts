@@ -61,6 +61,17 @@ describe('sheet paths', () => {
     expect(getAt(next, ['pcb', 'engineering', '2'])).toBe(10000);
   });
 
+  it('list thicknesses and track widths in their natural order', () => {
+    const options = sheetTabs(defaultPriceSheet)[0]!.groups.find((g) => g.key === 'options')!;
+    const labels = options.rows.map((row) => row.label);
+    expect(labels.filter((l) => l.startsWith('板厚'))).toEqual(
+      ['0.4', '0.6', '0.8', '1', '1.2', '1.6', '2'].map((t) => `板厚：${t}mm`),
+    );
+    expect(labels.filter((l) => l.startsWith('线宽线距'))).toEqual(
+      ['6', '5', '4', '3.5'].map((t) => `线宽线距：${t}/${t}mil`),
+    );
+  });
+
   it('put every value of the seed sheet in some tab', () => {
     const shown = fieldPaths(sheetTabs(defaultPriceSheet));
     const leaves: string[] = [];
