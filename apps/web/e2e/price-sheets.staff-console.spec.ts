@@ -1,10 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 
 // The demo staff of the seed (README): admin logs in with a second factor, sales without.
 const STAFF_PASSWORD = 'Staff@2026';
 const ADMIN_TOTP_SECRET = 'PCBDEMOADMINSECRET234567ABCDEFGH';
 const PACKAGE_PRICE = '10x10 套餐价';
+
+// The sheet is a few hundred values on one screen; on a machine shared with builds a render
+// can pass the default 5 seconds.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 async function consoleLogin(page: Page, userName: string, totpSecret?: string) {
   await page.goto('/console/login');
@@ -19,15 +23,15 @@ async function consoleLogin(page: Page, userName: string, totpSecret?: string) {
   await expect(page).not.toHaveURL(/\/console\/login/);
 }
 
+/** What the staff member sees now (the window, 1440 px wide). */
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}-1440.png`), fullPage: true });
+  page.screenshot({ path: test.info().outputPath(`${name}-1440.png`) });
 
 /** Copies the published sheet, sets the 2-layer 10×10 package price, saves: the toolbar. */
 async function draftWithPackagePrice(page: Page, yuan: string, note: string) {
   await page.getByRole('button', { name: '新建草稿' }).click();
   const toolbar = page.getByRole('toolbar', { name: '草稿操作' });
-  // A few hundred inputs: on a machine shared with builds this can take a few seconds.
-  await expect(toolbar.getByText('已保存')).toBeVisible({ timeout: 15_000 });
+  await expect(toolbar.getByText('已保存')).toBeVisible();
   await page.getByLabel(PACKAGE_PRICE).fill(yuan);
   await expect(page.getByTestId('draft-dirty')).toHaveText('有未保存的修改');
   await page.getByLabel('修改说明').fill(note);
@@ -51,6 +55,8 @@ test('an admin lowers the 2-layer 10×10 package in a draft, previews the differ
   page,
   browser,
 }) => {
+  // Two publications (the change, then the seed's price back) and a second staff member.
+  test.setTimeout(150_000);
   await consoleLogin(page, 'admin', ADMIN_TOTP_SECRET);
   await page.getByRole('menuitem', { name: '价格表' }).click();
   await expect(page).toHaveURL(/\/console\/price-sheets$/);
@@ -77,6 +83,8 @@ test('an admin lowers the 2-layer 10×10 package in a draft, previews the differ
   await expect(preview.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(8);
   await preview.scrollIntoViewIfNeeded();
   await shot(page, 'price-sheet-preview');
+  await page.getByRole('toolbar', { name: '草稿操作' }).scrollIntoViewIfNeeded();
+  await shot(page, 'price-sheet-draft');
 
   await publishAs(page, version + 1);
   // The row whose first cell (the version, not 基于) is vN.
