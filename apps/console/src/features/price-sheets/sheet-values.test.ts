@@ -38,6 +38,13 @@ describe('sheet values', () => {
     expect(displayValue('percent', { num: 13, den: 100 })).toBe('13%');
   });
 
+  it('reads choices by their Chinese names', () => {
+    expect(displayValue('layers', [1, 2])).toBe('1层、2层');
+    expect(displayValue('materials', ['fr4-tg135', 'aluminium'])).toBe('FR-4 TG135、铝基板');
+    expect(displayValue('zone', 'near')).toBe('邻近省份');
+    expect(displayValue('bool', true)).toBe('是');
+  });
+
   it('reads whole numbers and refuses the rest', () => {
     expect(fromText('int', '18')).toEqual({ ok: true, value: 18 });
     expect(fromText('int', '1.5').ok).toBe(false);

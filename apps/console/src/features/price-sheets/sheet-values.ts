@@ -1,6 +1,6 @@
 // How each kind of value in a price sheet reads and is typed. Every conversion is exact: yuan
 // and square metres are decimal texts turned into the integers the sheet keeps (fen, mm²).
-import { yuan, type Rational } from '@pcb/pricing';
+import { materialLabels, yuan, zoneLabels, type Rational } from '@pcb/pricing';
 import { formatScaled, parseScaled } from '../../lib/money';
 import type { SheetPath } from './sheet-path';
 
@@ -137,6 +137,14 @@ export function displayValue(kind: FieldKind, value: unknown, unit?: string): st
       return `${toText('area', value)} m²`;
     case 'bool':
       return value ? '是' : '否';
+    case 'layers':
+      return Array.isArray(value) ? value.map((l) => `${String(l)}层`).join('、') : String(value);
+    case 'materials':
+      return Array.isArray(value)
+        ? value.map((m) => materialLabels[m as keyof typeof materialLabels] ?? String(m)).join('、')
+        : String(value);
+    case 'zone':
+      return zoneLabels[value as keyof typeof zoneLabels] ?? String(value);
     default:
       return Array.isArray(value) ? value.join('、') : `${String(value)}${suffix}`;
   }

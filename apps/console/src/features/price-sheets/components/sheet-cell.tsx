@@ -41,7 +41,7 @@ function TextCell({ field, label }: { field: SheetField & { kind: TextKind }; la
         placeholder={field.kind === 'openArea' ? '不限' : undefined}
         status={typingError ? 'error' : undefined}
         onChange={(event) => change(event.target.value)}
-        style={{ minWidth: field.kind === 'text' ? 140 : 96 }}
+        style={{ width: field.kind === 'text' ? 180 : 132 }}
       />
     </CellFrame>
   );
