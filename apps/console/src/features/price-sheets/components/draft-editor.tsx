@@ -4,6 +4,7 @@ import { StaffPriceSheet, type PriceSheetDetail } from '@pcb/contract/staff-pric
 import { checkPriceSheet, defaultPcbParams, type PcbParams, type PriceSheet } from '@pcb/pricing';
 import { ApiError } from '../../../lib/api-client';
 import { invalidateEndpoints } from '../../../lib/endpoint-query';
+import { useLeaveGuard } from '../../../lib/leave-guard';
 import { useDeleteDraft } from '../api/delete-draft';
 import { usePreviewPriceSheet } from '../api/preview-price-sheet';
 import { usePublishPriceSheet } from '../api/publish-price-sheet';
@@ -20,19 +21,6 @@ type CustomPcb = Pick<PcbParams, 'layers' | 'lengthMm' | 'widthMm' | 'quantity'>
 /** The server names a sheet's field `sheet.pcb.engineering.2`; the cells know `pcb.engineering.2`. */
 const sheetPathOf = (field: string | null) =>
   field?.startsWith('sheet.') ? field.slice('sheet.'.length) : null;
-
-/** Asks before the tab closes or reloads while there are unsaved changes. */
-function useLeaveWarning(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [active]);
-}
 
 /**
  * The draft, editable in the same tables as the published sheet: changes are marked until
@@ -70,7 +58,7 @@ export function DraftEditor({
   const discard = useDeleteDraft();
 
   const dirty = !sameValue(sheet, saved) || note.trim() !== savedNote.trim();
-  useLeaveWarning(dirty);
+  useLeaveGuard(dirty, '价格表草稿有未保存的修改，离开后这些修改将丢失。确定离开吗？');
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const checked = useMemo(() => checkPriceSheet(sheet), [sheet]);

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PriceSheetDetail, PriceSheetSummary } from '@pcb/contract/staff-price-sheet';
 import { defaultPriceSheet, type PriceSheet } from '@pcb/pricing';
 import { mockApi, ok, refuse, type RecordedRequest } from '../../../test/api-mock';
 import { page, sessionFixture } from '../../../test/fixtures';
-import { renderConsole } from '../../../test/render-app';
+import { currentPath, renderConsole } from '../../../test/render-app';
 
 const admin = { id: 1, userName: 'admin', realName: '王管理' };
 
@@ -234,6 +234,25 @@ describe('price sheets', () => {
     expect(input('10x10 套餐价')).toHaveValue('20.00');
     expect(screen.queryByText('第一档须从0开始')).not.toBeInTheDocument();
     expect(api.calls('PUT /api/StaffPriceSheet/SaveDraft')).toHaveLength(0);
+  });
+
+  it('asks before the menu leaves unsaved changes', async () => {
+    priceSheetServer(['admin'], {
+      'GET /api/StaffOrder/List': () => ok(page([])),
+    });
+    renderConsole('/price-sheets');
+    fireEvent.change(await openDraft(), { target: { value: '18' } });
+    await screen.findByTestId('draft-dirty');
+    const menu = within(screen.getByRole('menu', { name: '主菜单' }));
+    const answers = [false, true];
+    const confirm = vi.spyOn(window, 'confirm').mockImplementation(() => answers.shift()!);
+    fireEvent.click(menu.getByText('新订单'));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(currentPath()).toMatch(/^\/price-sheets/);
+    fireEvent.click(menu.getByText('新订单'));
+    await waitFor(() => expect(currentPath()).toBe('/orders'));
+    expect(confirm).toHaveBeenCalledTimes(2);
+    confirm.mockRestore();
   });
 
   it('puts a problem the server names next to its field', async () => {
