@@ -154,6 +154,8 @@ test('the new orders list shows the demo orders awaiting review and one in the d
   await shot(page, 'order-drawer');
 
   await page.keyboard.press('Escape');
+  // The drawer's closing animation would take the click meant for the filter.
+  await expect(drawer).toBeHidden();
   await page.getByRole('combobox', { name: '订单类型' }).click();
   await page.locator('.ant-select-item-option[title="钢网"]').click();
   await expect(rows.first()).toContainText('钢网');
