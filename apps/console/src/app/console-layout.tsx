@@ -8,6 +8,7 @@ import { StaffAuth } from '@pcb/contract/staff-auth';
 import { staffRoleNames, type StaffProfile } from '@pcb/contract/staff-common';
 import { ApiError } from '../lib/api-client';
 import { endpointQueryOptions, useEndpointMutation } from '../lib/endpoint-query';
+import { confirmLeave } from '../lib/leave-guard';
 import { paths } from '../lib/paths';
 import { endSession, useStaff } from '../lib/staff-session';
 import { canOpen, routeForPath, routeRows, type ConsoleRoute } from './route-table';
@@ -66,7 +67,11 @@ function StaffMenu({ staff }: { staff: StaffProfile }) {
       <Dropdown
         menu={{
           items,
-          onClick: ({ key }) => (key === 'logout' ? onLogout() : void navigate(paths.account)),
+          onClick: ({ key }) => {
+            if (!confirmLeave()) return;
+            if (key === 'logout') onLogout();
+            else void navigate(paths.account);
+          },
         }}
         trigger={['click']}
       >
@@ -94,7 +99,11 @@ export default function ConsoleLayout() {
   const menuItems: MenuProps['items'] = menuRows.map((row) => ({
     key: row.path,
     icon: row.menu?.icon,
-    label: <Link to={row.path}>{row.title}</Link>,
+    label: (
+      <Link to={row.path} onClick={(event) => !confirmLeave() && event.preventDefault()}>
+        {row.title}
+      </Link>
+    ),
   }));
 
   return (
@@ -122,7 +131,16 @@ export default function ConsoleLayout() {
         <Layout.Header className="console-header">
           <Breadcrumb
             items={[
-              { title: <Link to={paths.home}>员工后台</Link> },
+              {
+                title: (
+                  <Link
+                    to={paths.home}
+                    onClick={(event) => !confirmLeave() && event.preventDefault()}
+                  >
+                    员工后台
+                  </Link>
+                ),
+              },
               ...(route && route.path !== paths.home ? [{ title: route.title }] : []),
             ]}
           />

@@ -7,7 +7,9 @@ import { StaffAuth } from '@pcb/contract/staff-auth';
 import { StaffCompanyDirectory } from '@pcb/contract/staff-company-directory';
 import { StaffMember } from '@pcb/contract/staff-member';
 import { StaffMobileApply } from '@pcb/contract/staff-mobile-apply';
+import { StaffOrder } from '@pcb/contract/staff-order';
 import { StaffOutbox } from '@pcb/contract/staff-outbox';
+import { StaffPriceSheet } from '@pcb/contract/staff-price-sheet';
 import { StaffCompanyApply } from '@pcb/contract/staff-company-apply';
 import { StaffVirtualAccount } from '@pcb/contract/staff-virtual-account';
 import { decideAccess } from './route-guard';
@@ -25,6 +27,8 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   companyApplies: StaffCompanyApply.List,
   virtualAccounts: StaffVirtualAccount.List,
   announcements: StaffAnnouncement.List,
+  orders: StaffOrder.List,
+  priceSheets: StaffPriceSheet.List,
   companyDirectory: StaffCompanyDirectory.List,
   staffAccounts: StaffAccount.List,
   auditLog: StaffAudit.List,

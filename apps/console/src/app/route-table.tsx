@@ -3,6 +3,8 @@ import { matchRoutes } from 'react-router';
 import {
   AuditOutlined,
   BankOutlined,
+  FileTextOutlined,
+  MoneyCollectOutlined,
   ShopOutlined,
   DashboardOutlined,
   IdcardOutlined,
@@ -99,6 +101,22 @@ export const routeTable = {
     access: 'staff',
     roles: ['admin', 'content'],
     menu: { icon: <NotificationOutlined /> },
+  },
+  orders: {
+    path: paths.orders,
+    page: () => import('../features/orders/pages/orders-page'),
+    title: '新订单',
+    access: 'staff',
+    roles: ['admin', 'sales', 'engineer', 'production', 'finance'],
+    menu: { icon: <FileTextOutlined /> },
+  },
+  priceSheets: {
+    path: paths.priceSheets,
+    page: () => import('../features/price-sheets/pages/price-sheets-page'),
+    title: '价格表',
+    access: 'staff',
+    roles: ['admin', 'finance', 'sales'],
+    menu: { icon: <MoneyCollectOutlined /> },
   },
   companyDirectory: {
     path: paths.companyDirectory,

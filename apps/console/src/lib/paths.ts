@@ -11,6 +11,8 @@ export const paths = {
   staffAccounts: '/staff-accounts',
   auditLog: '/audit-log',
   smsOutbox: '/sms-outbox',
+  priceSheets: '/price-sheets',
+  orders: '/orders',
   account: '/account',
 } as const;
 

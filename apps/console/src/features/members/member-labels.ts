@@ -11,8 +11,3 @@ export const memberTypeNames: Record<StaffMemberRow['memberType'], string> = {
   personal: '个人',
   company: '企业',
 };
-
-/** Fen as yuan: 123456 → ¥1,234.56. */
-export function formatFen(fen: number): string {
-  return `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}

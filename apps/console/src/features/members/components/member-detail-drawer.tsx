@@ -5,7 +5,8 @@ import { QueryError } from '../../../components/query-error';
 import { formatTime } from '../../../lib/date';
 import { canCall, useStaff } from '../../../lib/staff-session';
 import { useMember } from '../api/get-member';
-import { formatFen, memberStatusTags, memberTypeNames } from '../member-labels';
+import { formatYuan } from '../../../lib/money';
+import { memberStatusTags, memberTypeNames } from '../member-labels';
 import { ManagerAssign } from './manager-assign';
 import { MemberStatusModal } from './member-status-modal';
 import { RevealField } from './reveal-field';
@@ -59,7 +60,7 @@ export function MemberDetailDrawer({ id, onClose }: { id: number | null; onClose
             </Descriptions.Item>
             <Descriptions.Item label="等级">{detail.gradeName}</Descriptions.Item>
             <Descriptions.Item label="积分">{detail.points}</Descriptions.Item>
-            <Descriptions.Item label="预存款余额">{formatFen(detail.balance)}</Descriptions.Item>
+            <Descriptions.Item label="预存款余额">{formatYuan(detail.balance)}</Descriptions.Item>
             <Descriptions.Item label="会员协议">
               {detail.agreementVersion ? `已签署 ${detail.agreementVersion}` : '未签署'}
             </Descriptions.Item>

@@ -1,0 +1,9 @@
+import { StaffAudit } from '@pcb/contract/staff-audit';
+import { StaffPriceSheet } from '@pcb/contract/staff-price-sheet';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+
+/** Throws the draft away; the published sheet is untouched. */
+export const useDeleteDraft = () =>
+  useEndpointMutation(StaffPriceSheet.DeleteDraft, {
+    invalidates: [StaffPriceSheet.List, StaffAudit.List],
+  });
