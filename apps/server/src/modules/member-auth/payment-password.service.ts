@@ -37,7 +37,13 @@ export function createPaymentPasswordService(deps: {
       }
       if (attempt === PAYMENT_PASSWORD_MAX_FAILURES) {
         await store.set(lockKey(memberId), '1', PAYMENT_PASSWORD_LOCK_MS);
-        await store.delete(failuresKey(memberId));
+        // The count stays spent for as long as the lock: a concurrent try that passed the lock
+        // check before it was set must not find a fresh count (deleting it let a sixth check in).
+        await store.set(
+          failuresKey(memberId),
+          String(PAYMENT_PASSWORD_MAX_FAILURES),
+          PAYMENT_PASSWORD_LOCK_MS,
+        );
         throw locked();
       }
       throw new AppError(400, `支付密码错误，还可尝试${PAYMENT_PASSWORD_MAX_FAILURES - attempt}次`);
