@@ -124,9 +124,15 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
               </Descriptions.Item>
               <Descriptions.Item label="备注">{detail.remark || '—'}</Descriptions.Item>
               <Descriptions.Item label="设计文件">
-                <Typography.Link href={detail.fileUrl} target="_blank" rel="noreferrer" download>
-                  下载 {detail.fileName}
-                </Typography.Link>
+                {detail.fileUrl ? (
+                  <Typography.Link href={detail.fileUrl} target="_blank" rel="noreferrer" download>
+                    下载 {detail.fileName}
+                  </Typography.Link>
+                ) : (
+                  <Typography.Text type="secondary" data-testid="order-file-missing">
+                    {detail.fileName}（文件未上传）
+                  </Typography.Text>
+                )}
               </Descriptions.Item>
             </Descriptions>
           </Section>

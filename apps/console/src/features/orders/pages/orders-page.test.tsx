@@ -52,14 +52,14 @@ const detail: StaffOrderDetail = {
   ],
 };
 
-function orderServer() {
+function orderServer(orderDetail: typeof detail = detail) {
   return mockApi({
     'GET /api/StaffAuth/Me': () => ok(sessionFixture(['engineer'])),
     'GET /api/StaffOrder/List': (request) => {
       const kind = request.url.searchParams.get('kind');
       return ok(page(kind && kind !== row.kind ? [] : [row]));
     },
-    'GET /api/StaffOrder/Get': () => ok(detail),
+    'GET /api/StaffOrder/Get': () => ok(orderDetail),
   });
 }
 
@@ -99,6 +99,15 @@ describe('new orders', () => {
     expect(within(drawer).getByRole('region', { name: '处理记录' })).toHaveTextContent(
       '待审核 · 会员',
     );
+  });
+
+  it('says so when no file is stored for the order, rather than link to nothing', async () => {
+    orderServer({ ...detail, fileUrl: null });
+    renderConsole('/orders?order=41');
+    const drawer = await screen.findByRole('dialog');
+    const receiver = await within(drawer).findByRole('region', { name: '收货与开票' });
+    expect(receiver).toHaveTextContent('board.zip（文件未上传）');
+    expect(within(receiver).queryByRole('link', { name: /下载/ })).toBeNull();
   });
 
   it('filters by kind and searches by order number', async () => {
