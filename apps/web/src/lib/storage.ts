@@ -11,6 +11,8 @@ export const LOCAL_KEYS = {
   loggedOutByChoice: 'loggedOutByChoice',
   /** The published price sheet and calendar the quote page last fetched (offline pricing). */
   priceSheet: 'publishedPriceSheet',
+  /** The quote page's 运费估算 destination ({ province, courier }), for the next visit. */
+  quoteShipping: 'quoteShipping',
 } as const;
 
 export const SESSION_KEYS = {
@@ -102,6 +104,19 @@ export function getCachedPriceSheet(): unknown {
 }
 export const setCachedPriceSheet = (value: unknown) =>
   write('local', LOCAL_KEYS.priceSheet, JSON.stringify(value));
+
+/** The quote page's shipping estimate choice as stored; unreadable counts as none. */
+export function getQuoteShipping(): unknown {
+  const raw = read('local', LOCAL_KEYS.quoteShipping);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+export const setQuoteShipping = (value: unknown) =>
+  write('local', LOCAL_KEYS.quoteShipping, value === null ? null : JSON.stringify(value));
 
 export const getCountGuid = () => read('local', LOCAL_KEYS.countGUID);
 export const setCountGuid = (guid: string) => write('local', LOCAL_KEYS.countGUID, guid);

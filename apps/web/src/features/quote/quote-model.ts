@@ -19,6 +19,7 @@ import {
   type PriceSheet,
   type Quote,
   type QuoteOptions,
+  type ShippingChoice,
   type WorkCalendar,
 } from '@pcb/pricing';
 import type { ParamsOf } from '../../lib/order-info';
@@ -39,14 +40,16 @@ export interface PricingContext {
   calendar?: WorkCalendar;
   /** Epoch ms the promised ship date is counted from (now, on the page). */
   orderedAt: number;
+  /** Where the boards go and by which courier: adds 运费. */
+  shipping?: ShippingChoice;
 }
 
 export function priceQuote<K extends OrderKind>(
   kind: K,
   params: ParamsOf<K>,
-  { sheet, calendar, orderedAt }: PricingContext,
+  { sheet, calendar, orderedAt, shipping }: PricingContext,
 ): PricedQuote {
-  const options: QuoteOptions = { calendar, orderedAt };
+  const options: QuoteOptions = { calendar, orderedAt, ...(shipping ? { shipping } : {}) };
   if (kind === 'pcb') {
     const p = params as ParamsOf<'pcb'>;
     const issues = validatePcb(p, sheet);

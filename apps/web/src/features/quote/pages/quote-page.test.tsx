@@ -71,6 +71,36 @@ describe('quote page', () => {
     expect(within(sheet).getByText('价格表第3版（2026-11-20发布）')).toBeInTheDocument();
   });
 
+  it('estimates 运费 for a province and courier, without a request, and keeps the choice', async () => {
+    const { requests } = mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
+    const user = userEvent.setup();
+    const { unmount } = render(<QuotePage />);
+    await waitFor(() =>
+      expect(total()).toBe(yuan(pricePcb(published.sheet, defaultPcbParams).total)),
+    );
+    const estimate = screen.getByRole('region', { name: '运费估算' });
+    expect(within(estimate).getByRole('combobox', { name: '快递' })).toBeDisabled();
+
+    await user.selectOptions(within(estimate).getByRole('combobox', { name: '收货省份' }), '新疆');
+    await user.selectOptions(within(estimate).getByRole('combobox', { name: '快递' }), 'ems');
+    const shipped = pricePcb(published.sheet, defaultPcbParams, {
+      shipping: { province: '新疆', courier: 'ems' },
+    });
+    const freight = shipped.lines.find((l) => l.code === 'shipping');
+    expect(freight?.amount).toBeGreaterThan(0);
+    expect(total()).toBe(yuan(shipped.total));
+    await user.click(screen.getByRole('button', { name: /明细/ }));
+    const sheet = screen.getByRole('dialog', { name: '费用明细' });
+    expect(within(sheet).getByText(freight!.reason)).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+
+    // The next visit starts from the same destination.
+    unmount();
+    render(<QuotePage />);
+    await waitFor(() => expect(total()).toBe(yuan(shipped.total)));
+    localStorage.removeItem('quoteShipping');
+  });
+
   it('offers the cheaper size past a price cliff, applied with one tap', async () => {
     mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
     const user = userEvent.setup();

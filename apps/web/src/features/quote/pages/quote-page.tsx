@@ -1,6 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { OrderKind } from '@pcb/contract/order-quote';
-import { createWorkCalendar, type PriceCliff } from '@pcb/pricing';
+import {
+  couriers,
+  createWorkCalendar,
+  provinces,
+  type PriceCliff,
+  type ShippingChoice,
+} from '@pcb/pricing';
 import type { QuoteDimensions } from '../../../components/gerber';
 import { isTokenValid } from '../../../lib/access-token';
 import { documentNavigation } from '../../../lib/document-navigation';
@@ -14,13 +20,19 @@ import {
   type ParamsOf,
 } from '../../../lib/order-info';
 import { paths } from '../../../lib/paths';
-import { getAccessToken, setReturnUrl } from '../../../lib/storage';
+import {
+  getAccessToken,
+  getQuoteShipping,
+  setQuoteShipping,
+  setReturnUrl,
+} from '../../../lib/storage';
 import { BuildTimeCompare } from '../components/build-time-compare';
 import { CliffList } from '../components/cliff-list';
 import { FeeSheet } from '../components/fee-sheet';
 import { GerberPanel, type PickedGerber } from '../components/gerber-panel';
 import { ParamField } from '../components/param-field';
 import { PriceBar } from '../components/price-bar';
+import { ShippingEstimate } from '../components/shipping-estimate';
 import { formGroups, withField } from '../form-layout';
 import { publishedDay } from '../price-sheet-source';
 import { issuesFor, priceQuote } from '../quote-model';
@@ -33,6 +45,16 @@ const kinds: OrderKind[] = ['pcb', 'smt', 'stencil'];
 // The contract's orderKindNames would bring zod into the page: the tabs name the kinds here.
 const tabNames: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT', stencil: '钢网' };
 const tabTitles: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT贴片', stencil: '钢网' };
+
+/** The 运费估算 choice kept on this device, if it still names a province and a courier. */
+function readShippingChoice(): ShippingChoice | null {
+  const raw = getQuoteShipping();
+  if (!raw || typeof raw !== 'object') return null;
+  const { province, courier } = raw as Record<string, unknown>;
+  if (!(provinces as readonly unknown[]).includes(province)) return null;
+  if (!(couriers as readonly unknown[]).includes(courier)) return null;
+  return { province, courier } as ShippingChoice;
+}
 
 function initialDrafts(restored: OrderInfo | null): Drafts {
   const drafts = { ...defaultParams } as unknown as Drafts;
@@ -57,6 +79,7 @@ export function QuotePage() {
   const [showLines, setShowLines] = useState(false);
   const [isOrdering, setOrdering] = useState(false);
   const [orderedAt] = useState(() => Date.now());
+  const [shipping, setShipping] = useState<ShippingChoice | null>(readShippingChoice);
 
   const published = sheetState.published;
   const calendar = useMemo(
@@ -67,9 +90,14 @@ export function QuotePage() {
   const priced = useMemo(
     () =>
       published
-        ? priceQuote(kind, params as never, { sheet: published.sheet, calendar, orderedAt })
+        ? priceQuote(kind, params as never, {
+            sheet: published.sheet,
+            calendar,
+            orderedAt,
+            shipping: shipping ?? undefined,
+          })
         : null,
-    [kind, params, published, calendar, orderedAt],
+    [kind, params, published, calendar, orderedAt, shipping],
   );
   const groups = published ? formGroups(kind, params, published.sheet) : [];
   const shownFields = new Set(groups.flatMap((g) => g.fields.map((f) => f.key)));
@@ -217,6 +245,16 @@ export function QuotePage() {
               <li key={w}>{w}</li>
             ))}
           </ul>
+        )}
+
+        {published && (
+          <ShippingEstimate
+            value={shipping}
+            onChange={(next) => {
+              setShipping(next);
+              setQuoteShipping(next);
+            }}
+          />
         )}
 
         {kind === 'pcb' && priced && (
