@@ -55,6 +55,7 @@ describe('storage keys (spec section 3)', () => {
         'dismissedAnnouncements',
         'loggedOutByChoice',
         'publishedPriceSheet',
+        'quoteShipping',
       ].sort(),
     );
     expect(Object.values(storage.SESSION_KEYS).sort()).toEqual(
