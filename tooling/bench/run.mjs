@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import { solveChallenge } from 'altcha-lib';
 import { freshDataDir } from '../lib/fresh-data-dir.mjs';
 import { measureStaffSearch, printStaffSearch } from './staff-search.mjs';
-import { measurePricing, printPricing } from './pricing.mjs';
+import { loadEngine, measurePricing, printPricing } from './pricing.mjs';
 import { measureGerber, printGerber } from './gerber.mjs';
 import { deriveKey as shaDeriveKey } from 'altcha-lib/algorithms/sha';
 import { deriveKey as pbkdf2DeriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -275,34 +275,7 @@ function cannonRun(url, headers, duration, notModified = false, request = {}) {
 const quoteRequest = {
   method: 'POST',
   body: JSON.stringify({
-    params: {
-      material: 'fr4-tg135',
-      layers: 2,
-      lengthMm: 100,
-      widthMm: 100,
-      quantity: 10,
-      delivery: 'single',
-      panelRows: 1,
-      panelColumns: 1,
-      designs: 1,
-      thicknessMm: 1.6,
-      outerCopperOz: 1,
-      innerCopperOz: 0.5,
-      maskColor: 'green',
-      silkColor: 'white',
-      finish: 'hasl',
-      vias: 'tented',
-      minTrackMil: 6,
-      minHoleMm: 0.3,
-      goldFingers: false,
-      bevel: false,
-      impedance: false,
-      castellated: false,
-      edgePlating: false,
-      test: 'sample',
-      buildTime: 'standard',
-      confirmProductionFile: false,
-    },
+    params: (await loadEngine()).defaultPcbParams,
     province: '广东',
     courier: 'sf',
   }),
