@@ -5,8 +5,15 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 export const demo = { mobile: '13800138000', password: 'Demo@2026' };
 
 /** A mobile number no other test uses: 11 digits starting with 1. */
+// Two numbers asked for in the same millisecond must still differ (a random suffix alone once
+// gave a member's "new" number equal to the old one): successive calls step the suffix by 137,
+// which is prime to 1000, from a random start.
+const mobileSeed = Math.floor(Math.random() * 1000);
+let mobileSeq = 0;
+
 export function uniqueMobile(): string {
-  return `19${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  const suffix = (mobileSeed + 137 * mobileSeq++) % 1000;
+  return `19${String(Date.now()).slice(-6)}${String(suffix).padStart(3, '0')}`;
 }
 
 async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
