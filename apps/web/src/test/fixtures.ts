@@ -1,4 +1,4 @@
-import type { AltchaChallenge, MemberInfo } from '@pcb/contract';
+import type { AltchaChallenge, MemberInfo, UploadTicket } from '@pcb/contract';
 
 export const memberFixture: MemberInfo = {
   id: 7,
@@ -32,3 +32,14 @@ export const challengeFixture: AltchaChallenge = {
   },
   signature: 'sig',
 };
+
+/** An object-storage ticket as `Common/getUploadCode` answers it, for the upload a test makes. */
+export const uploadTicketFor = (dirType: string, fileExt: string): UploadTicket => ({
+  dir: `${dirType}/1/`,
+  filename: 'f1',
+  fileExt: `.${fileExt}`,
+  accessid: 'AK',
+  policy: 'P',
+  signature: 'S',
+  host: 'https://oss.example.com',
+});

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { UploadTicket } from '@pcb/contract';
+import { uploadTicketFor } from '../../../test/fixtures';
 import type { CompanyApply } from '@pcb/contract/member-company-apply';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
 import { queryClient } from '../../../lib/query-client';
@@ -38,16 +38,6 @@ const application: CompanyApply = {
   updatedAt: '2026-11-20T02:00:00Z',
 };
 
-const ticketFor = (dirType: string, fileExt: string): UploadTicket => ({
-  dir: `${dirType}/1/`,
-  filename: 'f1',
-  fileExt: `.${fileExt}`,
-  accessid: 'AK',
-  policy: 'P',
-  signature: 'S',
-  host: 'https://oss.example.com',
-});
-
 /** Uploads that answer in turn: `fail` for the first n, then success, each after a progress step. */
 function fakeStorage(failFirst = 0) {
   const sent: FormData[] = [];
@@ -82,7 +72,7 @@ describe('/firmCertification', () => {
       'GET /api/MemberCompanyApply/Get': () => ({ body: envelope(current) }),
       'GET /api/Common/getUploadCode': (r) => ({
         body: envelope(
-          ticketFor(r.url.searchParams.get('dirType')!, r.url.searchParams.get('fileExt')!),
+          uploadTicketFor(r.url.searchParams.get('dirType')!, r.url.searchParams.get('fileExt')!),
         ),
       }),
       'PUT /api/MemberCompanyApply/Save': (r) => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UploadTicket } from '@pcb/contract';
+import { uploadTicketFor } from '../../../test/fixtures';
 import type { Receiver } from '@pcb/contract/member-receiver';
 import type { PlacedOrder, QuoteResult } from '@pcb/contract/order-quote';
 import { defaultPcbParams, defaultStencilParams, yuan } from '@pcb/pricing';
@@ -71,16 +71,6 @@ const placed: PlacedOrder = {
   createdAt: '2026-11-26T03:00:00Z',
 };
 
-const ticketFor = (dirType: string, fileExt: string): UploadTicket => ({
-  dir: `${dirType}/1/`,
-  filename: 'f1',
-  fileExt: `.${fileExt}`,
-  accessid: 'AK',
-  policy: 'P',
-  signature: 'S',
-  host: 'https://oss.example.com',
-});
-
 function fakeStorage() {
   const sent: FormData[] = [];
   class FakeXhr {
@@ -113,7 +103,7 @@ function api(overrides: Parameters<typeof baseApi>[0] = {}) {
     }),
     'GET /api/Common/getUploadCode': (r) => ({
       body: envelope(
-        ticketFor(r.url.searchParams.get('dirType')!, r.url.searchParams.get('fileExt')!),
+        uploadTicketFor(r.url.searchParams.get('dirType')!, r.url.searchParams.get('fileExt')!),
       ),
     }),
     ...overrides,
