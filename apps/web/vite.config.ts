@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -30,6 +32,39 @@ const proxy = {
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
+ * The sign-in screens' own small modules (/login, /note, /register, /forgetPwd, /bind), a few
+ * hundred bytes each. Left alone, each set of screens sharing some of them got a chunk: /login
+ * loaded 22 files, 9 of them under 1 KB; with this group, 15 (decision 0012).
+ */
+const signInModules = [
+  'features/auth/components/auth-hero',
+  'features/auth/components/account-password-fields',
+  'features/auth/components/wechat-login-entry',
+  'features/auth/components/login-links',
+  'features/auth/account-password-schema',
+  'features/auth/continue-after-login',
+  'components/mobile-field',
+  'components/password-input',
+  'components/captcha/human-verification',
+  'components/form/form-schema',
+  'components/form/text-field',
+  'lib/use-countdown',
+];
+
+/** Matches the app's own modules (under src/) by path without extension; each must exist. */
+function modulesNamed(names: readonly string[]): RegExp {
+  for (const name of names) {
+    if (!['.ts', '.tsx'].some((ext) => existsSync(path.join(root, 'src', `${name}${ext}`)))) {
+      throw new Error(
+        `vite.config.ts: src/${name}.ts(x) does not exist (renamed? update the list)`,
+      );
+    }
+  }
+  const alternatives = names.map((name) => name.split('/').join('[\\\\/]'));
+  return new RegExp(`[\\\\/]src[\\\\/](${alternatives.join('|')})\\.tsx?$`);
+}
+
+/**
  * Chunk groups (docs/decisions/0012-page-loading.md). Left alone, Rolldown gives every set of
  * screens that shares a module a chunk of its own: 26 JS files for /login, most under 1 KB, and
  * on HTTP/1.1 each one is a request. Two groups replace most of them, and every screen
@@ -42,7 +77,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * The shared group takes modules 70% of the screens load: at 80%, once the quote page's entry
  * shared React and /fillOrder arrived, /login needed 26 files (22 at 70%); at 60% the shared
  * chunk grows by 17 KB on every screen. More groups cost /member its budget; `npm run size -w @pcb/web`
- * shows each screen's files and bytes and fails on a cycle between chunks.
+ * shows each screen's files and bytes and fails on a cycle between chunks. The sign-in group
+ * above merges the sign-in screens' small modules.
  */
 const codeSplitting = {
   groups: [
@@ -57,6 +93,12 @@ const codeSplitting = {
       name: 'framework',
       test: /node_modules[\\/](react-router|@tanstack|zod|zustand|tslib|classnames)[\\/]/,
       priority: 10,
+    },
+    {
+      name: 'sign-in',
+      test: modulesNamed(signInModules),
+      priority: 5,
+      includeDependenciesRecursively: false,
     },
     {
       name: 'shared',

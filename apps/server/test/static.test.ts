@@ -203,18 +203,23 @@ describe('route preloads', () => {
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-type'])).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(links(res.body)).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/framework-f1.js">',
-      '<link rel="stylesheet" crossorigin href="/assets/index-c1.css">',
+    const [head, body] = res.body.split('</head>') as [string, string];
+    expect(links(head)).toEqual([
       // The screen's public answer comes with its code; only same-origin API paths are linked.
       '<link rel="preload" as="fetch" crossorigin href="/api/MemberAuth/GetEffectiveAnnouncement?type=login">',
+      '<link rel="modulepreload" crossorigin href="/assets/framework-f1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/login-route-l1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/input-i1.js">',
+    ]);
+    // Every stylesheet, Vite's and the screen's, after the splash, so the splash paints before
+    // they arrive; the entry script still waits for them.
+    expect(links(body)).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/index-c1.css">',
       '<link rel="stylesheet" crossorigin href="/assets/login-route-c3.css">',
       '<link rel="stylesheet" crossorigin href="/assets/input-c2.css">',
     ]);
-    // The added links sit in the head, after what Vite wrote there.
-    expect(res.body.indexOf('login-route-l1.js')).toBeLessThan(res.body.indexOf('</head>'));
+    expect(body.indexOf('<div id="root">')).toBeLessThan(body.indexOf('index-c1.css'));
+    expect(head.indexOf('GetEffectiveAnnouncement')).toBeLessThan(head.indexOf('<script'));
   });
 
   it('adds nothing inline: the only script is the entry, by its src', async () => {

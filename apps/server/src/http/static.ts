@@ -67,29 +67,69 @@ function staticClosure(
   return [...seen.values()];
 }
 
+/** A route's links: its stylesheets and its chunks, those the shell does not name yet. */
+export interface RouteLinks {
+  styles: string[];
+  scripts: string[];
+}
+
 /**
  * The link tags that let the browser fetch a route's chunks and styles together with the entry
  * instead of after it has run (docs/decisions/0012-page-loading.md). Files the shell already
  * names (the entry and its imports, which Vite links itself) are left out. Links only: the
  * Content-Security-Policy allows no inline script.
  */
-export function routePreloadTags(manifest: Manifest, routeKey: string, shell: string): string[] {
+export function routePreloadTags(manifest: Manifest, routeKey: string, shell: string): RouteLinks {
   const chunks = staticClosure(manifest, routeKey);
   const scripts = chunks.map((chunk) => `/${chunk.file}`);
   const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((f) => `/${f}`);
   const isNew = (href: string) => !shell.includes(`"${href}"`);
-  return [
-    ...scripts.filter(isNew).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    ...styles.filter(isNew).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-  ];
+  return {
+    scripts: scripts
+      .filter(isNew)
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    styles: styles
+      .filter(isNew)
+      .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+  };
 }
 
-/** The SPA shell with a route's preload links, before `</head>`. */
-export function shellWithPreloads(shell: string, tags: string[]): string {
-  if (tags.length === 0) return shell;
-  const at = shell.indexOf('</head>');
-  if (at < 0) return shell;
-  return `${shell.slice(0, at)}  ${tags.join('\n    ')}\n  ${shell.slice(at)}`;
+const STYLESHEET_LINE = /^[ \t]*<link rel="stylesheet"[^>]*>\r?\n/gm;
+const FIRST_SCRIPT = /^[ \t]*<(script|link rel="modulepreload")\b/m;
+const indent = (tags: string[], by: string) => tags.map((tag) => `${by}${tag}\n`).join('');
+
+/**
+ * The SPA shell for a route (docs/decisions/0012-page-loading.md):
+ * - the screen's public answers before the scripts, its chunks after the entry's own;
+ * - every stylesheet (Vite's and the route's) at the end of the body, after the splash. A
+ *   stylesheet there blocks the paint of what follows it only, so the splash (styled inline in
+ *   index.html) paints as soon as the HTML has arrived, while the app's module scripts still
+ *   wait for every stylesheet the parser met before they run: the app never renders unstyled.
+ */
+export function shellWithPreloads(shell: string, links: RouteLinks, data: string[] = []): string {
+  const headEnd = shell.indexOf('</head>');
+  const bodyEnd = shell.lastIndexOf('</body>');
+  if (headEnd < 0 || bodyEnd < headEnd) return shell;
+  const head = shell.slice(0, headEnd);
+  const styles = [
+    ...(head.match(STYLESHEET_LINE) ?? []).map((line) => line.trim()),
+    ...links.styles,
+  ];
+  const rest = head.replace(STYLESHEET_LINE, '').trimEnd();
+  const first = FIRST_SCRIPT.exec(rest)?.index ?? rest.length;
+  return [
+    rest.slice(0, first),
+    indent(data, '    '),
+    rest.slice(first),
+    '\n',
+    indent(links.scripts, '    '),
+    '  ',
+    shell.slice(headEnd, bodyEnd).trimEnd(),
+    '\n',
+    indent(styles, '    '),
+    '  ',
+    shell.slice(bodyEnd),
+  ].join('');
 }
 
 interface Variants {
@@ -151,10 +191,7 @@ async function registerRouteShells(app: FastifyInstance, webDistDir: string): Pr
     const { page: routeKey, data } = typeof route === 'string' ? { page: route, data: [] } : route;
     if (!manifest[routeKey] || app.hasRoute({ method: 'GET', url: pattern })) continue;
     const variants = compressed(
-      shellWithPreloads(shell, [
-        ...routeDataTags(data),
-        ...routePreloadTags(manifest, routeKey, shell),
-      ]),
+      shellWithPreloads(shell, routePreloadTags(manifest, routeKey, shell), routeDataTags(data)),
     );
     app.get(pattern, (request, reply) => sendShell(request, reply, variants));
   }

@@ -1,6 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
-import { MemberAuth } from '@pcb/contract/member-auth';
-import { apiCall } from '../lib/api-client';
+import { describe, expect, it } from 'vitest';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable, tabIndexForPath } from './route-table';
 import { nextAnimation } from './page-animation';
@@ -132,27 +130,5 @@ describe('nextAnimation', () => {
   });
   it('leaves a back gesture unanimated once a touch-move cleared the animation', () => {
     expect(nextAnimation('POP', '')).toBe('');
-  });
-});
-
-describe("a screen's public answers linked in its page", () => {
-  it('are the very requests the API client makes, so the browser reuses them', async () => {
-    const requested: string[] = [];
-    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-      requested.push(String(input));
-      return new Response(JSON.stringify({ success: true, data: null, message: '' }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    for (const type of ['home', 'login', 'member'] as const) {
-      await apiCall(MemberAuth.GetEffectiveAnnouncement, { type });
-    }
-    vi.unstubAllGlobals();
-    expect(requested).toEqual([
-      routeTable.home.data?.[0],
-      routeTable.login.data?.[0],
-      routeTable.member.data?.[0],
-    ]);
   });
 });

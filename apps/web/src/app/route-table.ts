@@ -9,6 +9,16 @@ import { FOOTER_TABS } from './footer-tabs';
  */
 export type RouteAccess = 'public' | 'member' | 'guest';
 
+/** A screen's module (`routes/*-route.tsx`). */
+export interface ScreenModule {
+  default: ComponentType;
+  /**
+   * Asks for what the screen shows at once (its row's `data`), before its first render; the
+   * first render waits for it a moment (app/screens.ts).
+   */
+  prefetch?: () => Promise<unknown>;
+}
+
 /** One screen of the member app (spec section 2). */
 export interface RouteRow {
   /** Route pattern, as React Router writes it. */
@@ -18,7 +28,7 @@ export interface RouteRow {
    * as `() => import('./routes/…')`: the build reads it to link the screen's chunks in the
    * page the server sends (scripts/route-table-plugin.mjs).
    */
-  page: () => Promise<{ default: ComponentType }>;
+  page: () => Promise<ScreenModule>;
   /** The document title. */
   title: string;
   access: RouteAccess;
@@ -29,7 +39,7 @@ export interface RouteRow {
   /**
    * Public answers the screen shows at once (the same for every visitor), as the API client
    * requests them: the server links them in the page so they arrive with the code instead of
-   * after it has run (decision 0012).
+   * after it has run (decision 0012). The screen module's `prefetch` asks for the same.
    */
   data?: readonly string[];
 }
@@ -66,6 +76,7 @@ export const routeTable = {
     title: '短信登录',
     access: 'guest',
     back: paths.login,
+    data: [announcementUrl('login')],
   },
   register: {
     path: paths.register,
@@ -245,12 +256,20 @@ export const routeTable = {
 
 export const routeRows: readonly RouteRow[] = Object.values(routeTable);
 
+const rowByPath = new Map<string, RouteRow | undefined>();
+
 /**
  * The row a path belongs to, matched as the router matches it; undefined for an unknown path
  * (which the router renders as nothing and the guard sends on).
  */
 export function routeForPath(pathname: string): RouteRow | undefined {
-  return matchRoutes(routeRows as RouteRow[], pathname)?.[0]?.route;
+  if (!rowByPath.has(pathname)) {
+    // matchRoutes flattens and ranks the whole table on every call (about 1 ms on a phone), and
+    // the layout asks on every render. Paths are few; a long visit through many ids starts over.
+    if (rowByPath.size >= 200) rowByPath.clear();
+    rowByPath.set(pathname, matchRoutes(routeRows as RouteRow[], pathname)?.[0]?.route);
+  }
+  return rowByPath.get(pathname);
 }
 
 /** The footer tab that belongs to a page: its row's, else 我的. */

@@ -1,10 +1,6 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
-import { routeRows } from './route-table';
-
-// One chunk per screen keeps what a phone downloads for the first page small.
-const screens = routeRows.map((row) => ({ path: row.path, Screen: lazy(row.page) }));
+import { screens } from './screens';
 
 /**
  * The rows of route-table.ts under the layout (guard, titles, footer). Declarative routes: the

@@ -1,8 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { MemberAuth } from '@pcb/contract/member-auth';
 import type { InputOf } from '@pcb/contract';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { endpointQueryOptions } from '../../../lib/endpoint-query';
+import { queryClient } from '../../../lib/query-client';
 
 export type AnnouncementType = InputOf<typeof MemberAuth.GetEffectiveAnnouncement>['type'];
 
+const announcementQuery = (type: AnnouncementType) =>
+  endpointQueryOptions(MemberAuth.GetEffectiveAnnouncement, { type }, { staleTime: 5 * 60_000 });
+
 export const useEffectiveAnnouncement = (type: AnnouncementType) =>
-  useEndpointQuery(MemberAuth.GetEffectiveAnnouncement, { type }, { staleTime: 5 * 60_000 });
+  useQuery(announcementQuery(type));
+
+/**
+ * Asks for the announcement before its screen renders (a route module's `prefetch`), so the bar
+ * is there in the screen's first paint instead of pushing the page down a moment later.
+ */
+export const prefetchEffectiveAnnouncement = (type: AnnouncementType) =>
+  queryClient.prefetchQuery(announcementQuery(type));
