@@ -107,3 +107,49 @@ test('a failed visit report is not saved and is retried on the next navigation',
     .poll(() => page.evaluate(() => localStorage.getItem('countGUID')))
     .toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 });
+
+test('the splash paints before the stylesheets arrive; the login screen comes styled, with its announcement, in one render', async ({
+  page,
+}) => {
+  // What the page looked like the moment the login screen first appeared.
+  await page.addInitScript(() => {
+    new MutationObserver((_changes, observer) => {
+      const screen = document.querySelector('[data-testid="login-page"]');
+      if (!screen) return;
+      observer.disconnect();
+      const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+      (window as unknown as { firstScreen: object }).firstScreen = {
+        stylesheets: sheets.length,
+        stylesheetsLoaded: sheets.every((link) => link.sheet !== null),
+        announcement: document.querySelector('[data-testid="announcement-login"]') !== null,
+        loading: document.querySelector('[data-testid="page-loading"]') !== null,
+      };
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // Stylesheets held back: the splash, styled inline, is on screen meanwhile.
+  let releaseStyles: () => void = () => undefined;
+  const stylesHeld = new Promise<void>((resolve) => (releaseStyles = resolve));
+  await page.route('**/assets/*.css', async (route) => {
+    await stylesHeld;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const splash = page.locator('.boot');
+  await expect(splash).toBeVisible();
+  await expect(splash).toContainText('会员中心加载中');
+  expect(await splash.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+  await expect(page.getByTestId('login-page')).toHaveCount(0);
+
+  releaseStyles();
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  const first = await page.evaluate(
+    () => (window as unknown as { firstScreen: object }).firstScreen,
+  );
+  expect(first).toEqual({
+    stylesheets: expect.any(Number),
+    stylesheetsLoaded: true,
+    announcement: true,
+    loading: false,
+  });
+  expect((first as { stylesheets: number }).stylesheets).toBeGreaterThan(1);
+});
