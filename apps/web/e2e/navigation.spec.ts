@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, useToken } from './support';
 
 // Inside WeChat the same visit first tries the silent WeChat login (identity.spec.ts).
@@ -108,24 +108,43 @@ test('a failed visit report is not saved and is retried on the next navigation',
     .toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 });
 
+/** Records what the page looked like the moment the screen `testId` first appeared. */
+async function recordFirstScreen(page: Page, testId: string, announcementTestId: string) {
+  await page.addInitScript(
+    ([screenId, announcementId]) => {
+      new MutationObserver((_changes, observer) => {
+        const screen = document.querySelector(`[data-testid="${screenId}"]`);
+        if (!screen) return;
+        observer.disconnect();
+        const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+        (window as unknown as { firstScreen: object }).firstScreen = {
+          stylesheets: sheets.length,
+          stylesheetsLoaded: sheets.every((link) => link.sheet !== null),
+          announcement: document.querySelector(`[data-testid="${announcementId}"]`) !== null,
+          loading: document.querySelector('[data-testid="page-loading"]') !== null,
+        };
+      }).observe(document, { childList: true, subtree: true });
+    },
+    [testId, announcementTestId],
+  );
+  return async () => {
+    const first = await page.evaluate(
+      () => (window as unknown as { firstScreen: { stylesheets: number } }).firstScreen,
+    );
+    expect(first).toEqual({
+      stylesheets: expect.any(Number),
+      stylesheetsLoaded: true,
+      announcement: true,
+      loading: false,
+    });
+    expect(first.stylesheets).toBeGreaterThan(1);
+  };
+}
+
 test('the splash paints before the stylesheets arrive; the login screen comes styled, with its announcement, in one render', async ({
   page,
 }) => {
-  // What the page looked like the moment the login screen first appeared.
-  await page.addInitScript(() => {
-    new MutationObserver((_changes, observer) => {
-      const screen = document.querySelector('[data-testid="login-page"]');
-      if (!screen) return;
-      observer.disconnect();
-      const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
-      (window as unknown as { firstScreen: object }).firstScreen = {
-        stylesheets: sheets.length,
-        stylesheetsLoaded: sheets.every((link) => link.sheet !== null),
-        announcement: document.querySelector('[data-testid="announcement-login"]') !== null,
-        loading: document.querySelector('[data-testid="page-loading"]') !== null,
-      };
-    }).observe(document, { childList: true, subtree: true });
-  });
+  const firstScreen = await recordFirstScreen(page, 'login-page', 'announcement-login');
   // Stylesheets held back: the splash, styled inline, is on screen meanwhile.
   let releaseStyles: () => void = () => undefined;
   const stylesHeld = new Promise<void>((resolve) => (releaseStyles = resolve));
@@ -142,14 +161,15 @@ test('the splash paints before the stylesheets arrive; the login screen comes st
 
   releaseStyles();
   await expect(page.getByTestId('login-page')).toBeVisible();
-  const first = await page.evaluate(
-    () => (window as unknown as { firstScreen: object }).firstScreen,
-  );
-  expect(first).toEqual({
-    stylesheets: expect.any(Number),
-    stylesheetsLoaded: true,
-    announcement: true,
-    loading: false,
-  });
-  expect((first as { stylesheets: number }).stylesheets).toBeGreaterThan(1);
+  await firstScreen();
+});
+
+test('a member page opened without login shows /login in its first render too', async ({
+  page,
+}) => {
+  const firstScreen = await recordFirstScreen(page, 'login-page', 'announcement-login');
+  await page.goto('/member');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await firstScreen();
 });

@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { captureEntryParams } from './lib/entry-params';
 import { rememberFirstHref } from './app/visit-report';
 import { App } from './app/app';
-import { preloadScreen } from './app/screens';
+import { firstScreenPath, preloadScreen } from './app/screens';
 
 rememberFirstHref(window.location.href);
 captureEntryParams(window.location.search);
@@ -22,7 +22,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // then the screen's (loaded before the first render, so that it shows the screen itself and not
 // a loading fallback: app/screens.ts), then React renders it.
 void nextTask()
-  .then(() => preloadScreen(window.location.pathname))
+  .then(() => preloadScreen(firstScreenPath(window.location.pathname)))
   .then(nextTask)
   .then(() => {
     const root = createRoot(container);

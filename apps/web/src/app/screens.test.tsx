@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../lib/app-store';
 import { queryClient } from '../lib/query-client';
-import { envelope, mockApi } from '../test/api-mock';
+import { removeReturnUrl, setReturnUrl } from '../lib/storage';
+import { envelope, fakeToken, inOneHour, mockApi } from '../test/api-mock';
 import { renderApp } from '../test/render-app';
 import { routeRows } from './route-table';
-import { FIRST_DATA_WAIT_MS, preloadScreen } from './screens';
+import { FIRST_DATA_WAIT_MS, firstScreenPath, preloadScreen } from './screens';
 
 const announcement = (type: string) => ({
   id: 7,
@@ -23,6 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -109,4 +111,19 @@ describe('what a screen asks for before its first render', () => {
       expect(requested).toEqual(row.data ?? []);
     },
   );
+});
+
+describe('firstScreenPath', () => {
+  it('is the screen the guard shows at once', () => {
+    expect(firstScreenPath('/member')).toBe('/login');
+    expect(firstScreenPath('/login')).toBe('/login');
+    expect(firstScreenPath('/no/such/screen')).toBe('/member');
+    localStorage.setItem('accessToken', fakeToken(inOneHour()));
+    expect(firstScreenPath('/member')).toBe('/member');
+    // A logged-in member arriving at /login goes on to where a login would.
+    expect(firstScreenPath('/login')).toBe('/member');
+    setReturnUrl('/userInfo?from=login');
+    expect(firstScreenPath('/login')).toBe('/userInfo');
+    removeReturnUrl();
+  });
 });

@@ -1,4 +1,7 @@
 import { lazy } from 'react';
+import { isLoggedIn } from '../lib/auth-session';
+import { peekReturnPath } from '../lib/return-url';
+import { decideAccess } from './route-guard';
 import { routeForPath, routeRows, type RouteRow, type ScreenModule } from './route-table';
 
 /**
@@ -59,4 +62,19 @@ export async function preloadScreen(pathname: string): Promise<void> {
     }),
   ]);
   clearTimeout(timer);
+}
+
+/**
+ * The screen the first render will show for `pathname`: the path's own, or where the guard
+ * sends this visitor at once (a member page without login shows /login; a logged-in member
+ * arriving at /login goes on to the member centre), so that one is loaded instead.
+ */
+export function firstScreenPath(pathname: string): string {
+  const decision = decideAccess(routeForPath(pathname), {
+    isLoggedIn: isLoggedIn(),
+    fromPath: null,
+    returnPath: peekReturnPath(),
+  });
+  const to = decision.type === 'redirect' || decision.type === 'continue' ? decision.to : pathname;
+  return to.split(/[?#]/)[0] ?? to;
 }
