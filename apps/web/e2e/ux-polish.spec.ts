@@ -19,7 +19,6 @@ function smallTapTargets(page: Page): Promise<string[]> {
       '[role="tab"]',
       '.adm-checkbox',
       '.adm-nav-bar-back',
-      '.adm-notice-bar-close',
       '.adm-list-item',
     ].join(',');
     return [...document.querySelectorAll<HTMLElement>(selector)]
@@ -41,8 +40,8 @@ function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const spills = [...document.querySelectorAll<HTMLElement>('form *, header *, .app-page *')]
-      // A notice bar scrolls its text inside its own clipped box.
-      .filter((el) => !el.closest('.adm-notice-bar-content, .adm-popup, .adm-toast-mask'))
+      // An announcement scrolls its text inside its own clipped box.
+      .filter((el) => !el.closest('.announcement-text, .adm-popup, .adm-toast-mask'))
       .filter((el) => {
         const box = el.getBoundingClientRect();
         return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5);
@@ -171,7 +170,7 @@ test('a closed announcement stays closed after a reload; another one still shows
   await page.goto('/login');
   const bar = page.getByTestId('announcement-login');
   await expect(bar).toContainText('账户安全提醒');
-  await bar.locator('.adm-notice-bar-close').click();
+  await bar.getByRole('button', { name: '关闭公告' }).click();
   await expect(bar).toHaveCount(0);
 
   const announcement = page.waitForResponse(/GetEffectiveAnnouncement\?type=login/);

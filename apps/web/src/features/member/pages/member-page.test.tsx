@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
 import { getLoadedMemberInfo } from '../../../lib/member-info';
 import { queryClient } from '../../../lib/query-client';
@@ -137,7 +137,7 @@ describe('member centre', () => {
     api();
     const first = renderApp('/member');
     const bar = await screen.findByTestId('announcement-member');
-    act(() => fireEvent.click(bar.querySelector('.adm-notice-bar-close') as HTMLElement));
+    act(() => fireEvent.click(within(bar).getByRole('button', { name: '关闭公告' })));
     await waitFor(() => expect(screen.queryByTestId('announcement-member')).toBeNull());
     expect(localStorage.getItem('dismissedAnnouncements')).toBe('[3]');
     first.unmount();
