@@ -1,6 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createDefineRoute } from './http/define-route';
 import { registerApiDocs } from './http/docs';
 import { fail } from './http/envelope';
@@ -8,6 +7,7 @@ import { clientErrorHandler, installErrorHandler } from './http/error-handler';
 import { messages } from './http/errors';
 import { apiSecurityHeaders, registerSecurityHeaders } from './http/security';
 import { isAssetPath, registerWebApp } from './http/static';
+import { serializerCompiler } from './http/serializer';
 import { zodValidatorCompiler } from './http/validation';
 import { publicFolder } from './lib/paths';
 import { loggerOptions } from './logger';
