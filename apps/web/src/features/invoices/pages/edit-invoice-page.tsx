@@ -1,8 +1,9 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage, showSuccess } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { PageError, PageLoading } from '../../../components/page-status';
 import { paths } from '../../../lib/paths';
+import { safeReturnPath } from '../../../lib/return-url';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useInvoice } from '../api/get-invoice';
 import { useInvoicePermissions } from '../api/get-invoice-permissions';
@@ -21,6 +22,9 @@ function idFrom(param: string | undefined): number | null {
 export function EditInvoicePage() {
   const navigate = useNavigate();
   const param = useParams().id;
+  // `?returnTo=/fillOrder?invoice=…`: a profile added while placing an order goes back to it.
+  const [searchParams] = useSearchParams();
+  const afterSave = safeReturnPath(searchParams.get('returnTo')) ?? paths.makeInvoice;
   const isNew = param === undefined;
   const id = idFrom(param);
   const profile = useInvoice(id ?? 0, id !== null);
@@ -32,7 +36,7 @@ export function EditInvoicePage() {
     if (id === null) await create.mutateAsync(values);
     else await update.mutateAsync({ ...values, id });
     showSuccess(isNew ? '发票抬头已添加' : '发票抬头已保存');
-    void navigate(paths.makeInvoice, { replace: true });
+    void navigate(afterSave, { replace: true });
   };
 
   let body;

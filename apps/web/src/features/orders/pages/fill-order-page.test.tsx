@@ -8,7 +8,7 @@ import { defaultPcbParams, defaultStencilParams, yuan } from '@pcb/pricing';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
 import { queryClient } from '../../../lib/query-client';
 import { envelope } from '../../../test/api-mock';
-import { baseApi, logIn } from '../../../test/base-api';
+import { baseApi, currentPath, logIn, typeInto } from '../../../test/base-api';
 import { renderApp } from '../../../test/render-app';
 
 beforeEach(() => {
@@ -266,6 +266,56 @@ describe('/fillOrder', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('adds a missing invoice profile and comes back with the kind of invoice still chosen', async () => {
+    logIn();
+    localStorage.setItem('orderInfo', JSON.stringify(pcbInfo));
+    let profiles: object[] = [];
+    api({
+      'GET /api/MemberInvoice/GetList': () => ({ body: envelope(profiles) }),
+      'GET /api/MemberInvoice/GetInvoicePermissions': () => ({
+        body: envelope({ canUseNormal: true, canUseSpecial: false, specialRefusal: '' }),
+      }),
+      'POST /api/MemberInvoice/Create': (request) => {
+        const created = {
+          id: 31,
+          ...(request.body as object),
+          taxNumber: null,
+          registeredAddress: null,
+          registeredPhone: null,
+          bankName: null,
+          bankAccount: null,
+          mobile: null,
+          isDefault: true,
+          isUsable: true,
+          createdAt: '2026-11-26T00:00:00.000Z',
+          updatedAt: '2026-11-26T00:00:00.000Z',
+        };
+        profiles = [created];
+        return { body: envelope(created) };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/fillOrder');
+    const invoice = await screen.findByRole('radiogroup', { name: '发票' });
+    await user.click(within(invoice).getByRole('radio', { name: '增值税普通发票' }));
+    await user.click(await screen.findByRole('button', { name: '添加发票抬头' }));
+
+    await screen.findByTestId('invoice-form');
+    expect(currentPath()).toBe('/MakeInvoice/editInvoice');
+    await user.click(screen.getByTestId('invoice-title-type-personal'));
+    typeInto('invoice-title', '张三');
+    typeInto('invoice-email', 'zhang@example.com');
+    await user.click(screen.getByTestId('invoice-submit'));
+
+    // Back on the order, 普票 still chosen and the new profile picked.
+    await screen.findByTestId('fill-order-page');
+    expect(currentPath()).toBe('/fillOrder');
+    const back = screen.getByRole('radiogroup', { name: '发票' });
+    expect(within(back).getByRole('radio', { name: '增值税普通发票' })).toBeChecked();
+    const chosen = await screen.findByRole('radiogroup', { name: '开票资料' });
+    expect(within(chosen).getByRole('radio', { name: '张三' })).toBeChecked();
   });
 
   it('sends the chosen contact and invoice profile with the order', async () => {

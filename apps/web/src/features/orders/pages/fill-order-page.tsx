@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, TextArea } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { maskMobile } from '@pcb/contract';
 import { MemberContact, contactUserTypeNames } from '@pcb/contract/member-contact';
 import { MemberInvoice, type InvoiceProfile } from '@pcb/contract/member-invoice';
@@ -39,6 +39,15 @@ import '../orders.css';
 
 // The address screen's "new" route (features/addresses/address-route.ts), back here once saved.
 const NEW_ADDRESS_PATH = `${paths.editAddress.replace(':data', 'new')}?returnTo=${paths.fillOrder}`;
+
+/** The invoice profile screen, back here once saved, with the kind of invoice still chosen. */
+const newInvoiceProfilePath = (invoice: InvoiceKind) =>
+  `${paths.editInvoice}?returnTo=${encodeURIComponent(`${paths.fillOrder}?invoice=${invoice}`)}`;
+
+/** `?invoice=` as the invoice profile screen sends the member back; none otherwise. */
+function invoiceFrom(param: string | null): InvoiceKind {
+  return invoiceKinds.find((kind) => kind === param) ?? 'none';
+}
 const dayText = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
 
 /** /fillOrder: the quote kept in orderInfo becomes an order (待审核). */
@@ -136,7 +145,10 @@ function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOr
     contactList.find((c) => c.id === contactId) ?? contactList.find((c) => c.isMain) ?? null;
 
   const [courier, setCourier] = useState<Courier>('sf');
-  const [invoice, setInvoice] = useState<InvoiceKind>('none');
+  const [searchParams] = useSearchParams();
+  const [invoice, setInvoice] = useState<InvoiceKind>(() =>
+    invoiceFrom(searchParams.get('invoice')),
+  );
   const profiles = useEndpointQuery(MemberInvoice.GetList, {}, { enabled: invoice !== 'none' });
   const [profileId, setProfileId] = useState<number | undefined>();
   const usableProfiles = (profiles.data ?? []).filter((p) => usableFor(invoice, p));
@@ -334,7 +346,11 @@ function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOr
               <span className="order-hint">
                 {invoice === 'vatSpecial' ? '没有可用的专票资料' : '没有开票资料'}
               </span>
-              <Button size="small" fill="outline" onClick={() => void navigate(paths.editInvoice)}>
+              <Button
+                size="small"
+                fill="outline"
+                onClick={() => void navigate(newInvoiceProfilePath(invoice))}
+              >
                 添加发票抬头
               </Button>
             </div>
