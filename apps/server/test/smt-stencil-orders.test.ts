@@ -209,6 +209,30 @@ describe('StaffOrder', () => {
     expect(ids.indexOf(first.body.data.id)).toBeLessThan(ids.indexOf(second.body.data.id));
     expect(list.body.data.items.every((r) => r.status === 'pendingReview')).toBe(true);
 
+    // Every status on demand ('all'); the default stays the desk's new orders.
+    await t.database.pool.query("UPDATE orders SET status = 'cancelled' WHERE id = $1", [
+      first.body.data.id,
+    ]);
+    const listed = async (query: Record<string, unknown>) =>
+      (
+        await staffCall<{ items: StaffOrderRow[] }>(t, sales, 'GET', '/api/StaffOrder/List', {
+          pageSize: 100,
+          ...query,
+        })
+      ).body.data.items.map((r) => r.id);
+    expect(await listed({})).not.toContain(first.body.data.id);
+    expect(await listed({})).toContain(second.body.data.id);
+    expect(await listed({ status: 'all' })).toEqual(
+      expect.arrayContaining([first.body.data.id, second.body.data.id]),
+    );
+    expect(await listed({ status: 'cancelled' })).toEqual([first.body.data.id]);
+    expect(
+      (await staffCall(t, sales, 'GET', '/api/StaffOrder/List', { status: 'every' })).status,
+    ).toBe(400);
+    await t.database.pool.query("UPDATE orders SET status = 'pendingReview' WHERE id = $1", [
+      first.body.data.id,
+    ]);
+
     const byNo = await staffCall<{ items: StaffOrderRow[] }>(
       t,
       sales,

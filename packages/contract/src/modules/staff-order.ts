@@ -55,12 +55,16 @@ const ORDER_ROLES = ['admin', 'sales', 'engineer', 'production', 'finance'] as c
 export const StaffOrder = defineModule('StaffOrder', {
   List: {
     method: 'GET',
-    summary: '订单列表（默认待审核的新订单，最早在前），按类型、状态、订单号或会员筛选',
+    summary:
+      '订单列表（默认待审核的新订单，最早在前；有关键词时不限状态），按类型、状态（all：全部）、订单号或会员筛选',
     access: 'staff',
     roles: ORDER_ROLES,
     input: z.object({
       kind: z.enum(orderKinds).optional().meta({ title: '类型' }),
-      status: z.enum(orderStatuses).optional().meta({ title: '状态' }),
+      status: z
+        .enum(['all', ...orderStatuses])
+        .optional()
+        .meta({ title: '状态' }),
       keyword: text(40).trim().optional().meta({ title: '订单号或会员' }),
       ...pageInput,
     }),

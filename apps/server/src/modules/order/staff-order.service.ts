@@ -66,19 +66,22 @@ export function createStaffOrderService(deps: {
 
   return {
     async list(
-      input: { kind?: OrderKind; status?: OrderStatus; keyword?: string },
+      input: { kind?: OrderKind; status?: OrderStatus | 'all'; keyword?: string },
       page: number,
       pageSize: number,
     ) {
       const keyword = input.keyword?.trim();
-      const filter: OrderFilter = { kind: input.kind, status: input.status };
+      // No status: the new orders, the desk's work list; with a keyword, any status.
+      const status = input.status ?? (keyword ? 'all' : 'pendingReview');
+      const filter: OrderFilter = {
+        kind: input.kind,
+        status: status === 'all' ? undefined : status,
+      };
       if (keyword) {
         // An order number (or its start), else members by mobile or name.
         if (ORDER_NO_PREFIX.test(keyword)) filter.orderNoPrefix = keyword.toUpperCase();
         const found = await deps.member.console.search({ keyword }, 1, KEYWORD_MEMBERS);
         filter.memberIds = found.items.map((m) => m.id);
-      } else if (!input.status) {
-        filter.status = 'pendingReview';
       }
       const { rows: found, total } = await repository.list(filter, {
         offset: (page - 1) * pageSize,

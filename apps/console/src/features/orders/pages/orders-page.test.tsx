@@ -110,6 +110,19 @@ describe('new orders', () => {
     expect(within(receiver).queryByRole('link', { name: /下载/ })).toBeNull();
   });
 
+  it('lists every status when 全部状态 is chosen', async () => {
+    const api = orderServer();
+    renderConsole('/orders');
+    await screen.findByText('P20261126000012');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '订单状态' }));
+    fireEvent.click(await screen.findByTitle('全部状态'));
+    await waitFor(() =>
+      expect(api.calls('GET /api/StaffOrder/List').at(-1)?.url.searchParams.get('status')).toBe(
+        'all',
+      ),
+    );
+  });
+
   it('filters by kind and searches by order number', async () => {
     const api = orderServer();
     renderConsole('/orders');

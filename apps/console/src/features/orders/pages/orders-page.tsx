@@ -20,7 +20,8 @@ import { orderKindTags, orderStatusTags } from '../order-labels';
 
 interface Filters {
   kind?: OrderKind;
-  status?: OrderStatus;
+  /** 'all': every status (the server's default is 待审核 only). */
+  status: OrderStatus | 'all';
   keyword?: string;
 }
 
@@ -116,10 +117,8 @@ export default function OrdersPage() {
           <Select<OrderStatus | 'all'>
             aria-label="订单状态"
             style={{ width: 120 }}
-            value={filters.status ?? 'all'}
-            onChange={(value) =>
-              setFilters({ ...filters, status: value === 'all' ? undefined : value })
-            }
+            value={filters.status}
+            onChange={(value) => setFilters({ ...filters, status: value })}
             options={[
               ...orderStatuses.map((s) => ({ value: s, label: orderStatusTags[s].label })),
               { value: 'all', label: '全部状态' },
