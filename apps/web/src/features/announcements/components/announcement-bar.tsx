@@ -45,7 +45,12 @@ export function AnnouncementBar({ type }: { type: AnnouncementType }) {
           查看
         </a>
       )}
-      <button type="button" className="announcement-close" aria-label="关闭公告" onClick={dismiss}>
+      <button
+        type="button"
+        className="icon-button announcement-close"
+        aria-label="关闭公告"
+        onClick={dismiss}
+      >
         <CloseIcon />
       </button>
     </div>
