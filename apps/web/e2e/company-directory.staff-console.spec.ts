@@ -1,8 +1,6 @@
 import { devices, expect, test } from '@playwright/test';
 import { creditCodeCheckChar } from '@pcb/contract';
-import { apiRegister, uniqueMobile, useToken } from './support';
-
-const STAFF_PASSWORD = 'Staff@2026';
+import { apiRegister, consoleLogin, uniqueMobile, useToken } from './support';
 
 /** A valid unified social credit code of its own for this run. */
 function creditCode(): string {
@@ -19,11 +17,7 @@ test('sales add a company to the directory; a member finds it while typing the c
   const name = `厦门市鹭岛${run}线路板有限公司`;
   const code = creditCode();
 
-  await page.goto('/console/login');
-  await page.getByLabel('用户名').fill('sales');
-  await page.getByLabel('密码').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).not.toHaveURL(/\/console\/login/);
+  await consoleLogin(page, 'sales');
   await page.getByRole('menuitem', { name: '公司名录' }).click();
   await expect(page).toHaveURL(/\/console\/company-directory$/);
   await page.getByRole('button', { name: '新增公司' }).click();

@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { apiRegister, uniqueMobile, useToken } from './support';
-
-const STAFF_PASSWORD = 'Staff@2026';
+import { apiRegister, consoleLogin, uniqueMobile, useToken } from './support';
 
 /** A 1×1 PNG: the business licence photo. */
 const PNG = Buffer.from(
@@ -102,11 +100,7 @@ test('a member certifies the company on the phone; sales approves it in the cons
   // Sales reviews it on a desktop and approves it.
   const desk = await desktopContext(browser);
   const consolePage = await desk.newPage();
-  await consolePage.goto('/console/login');
-  await consolePage.getByLabel('用户名').fill('sales');
-  await consolePage.getByLabel('密码').fill(STAFF_PASSWORD);
-  await consolePage.getByRole('button', { name: '登录' }).click();
-  await expect(consolePage).not.toHaveURL(/\/console\/login/);
+  await consoleLogin(consolePage, 'sales');
   await consolePage.goto('/console/company-applies');
   const row = consolePage.getByRole('row').filter({ hasText: company });
   await row.getByRole('button', { name: '审核' }).click();

@@ -1,27 +1,11 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { TOTP } from 'otpauth';
+import { ADMIN_TOTP_SECRET, consoleLogin } from './support';
 
-// The demo staff of the seed (README): admin logs in with a second factor, sales without.
-const STAFF_PASSWORD = 'Staff@2026';
-const ADMIN_TOTP_SECRET = 'PCBDEMOADMINSECRET234567ABCDEFGH';
 const PACKAGE_PRICE = '10x10 套餐价';
 
 // The sheet is a few hundred values on one screen; on a machine shared with builds a render
 // can pass the default 5 seconds.
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-async function consoleLogin(page: Page, userName: string, totpSecret?: string) {
-  await page.goto('/console/login');
-  await page.getByLabel('用户名').fill(userName);
-  await page.getByLabel('密码').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
-  if (totpSecret) {
-    const code = new TOTP({ secret: totpSecret, digits: 6, period: 30, algorithm: 'SHA1' });
-    await page.getByPlaceholder('6位数字').fill(code.generate());
-    await page.getByRole('button', { name: '验证并登录' }).click();
-  }
-  await expect(page).not.toHaveURL(/\/console\/login/);
-}
 
 /** What the staff member sees now (the window, 1440 px wide). */
 const shot = (page: Page, name: string) =>

@@ -1,40 +1,20 @@
-import { devices, expect, test, type Browser, type Page } from '@playwright/test';
-import { TOTP } from 'otpauth';
+import { devices, expect, test, type Browser } from '@playwright/test';
 import {
+  ADMIN_TOTP_SECRET,
   apiLogin,
   apiRegister,
+  consoleLogin,
   latestSmsCode,
   passHumanVerification,
   uniqueMobile,
   useToken,
 } from './support';
 
-// The demo staff of the seed (README): admin logs in with a second factor.
-const STAFF_PASSWORD = 'Staff@2026';
-const ADMIN_TOTP_SECRET = 'PCBDEMOADMINSECRET234567ABCDEFGH';
-
 /** A 1×1 PNG: the identity document the member uploads. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** The code an authenticator app shows now for this secret. */
-const totpNow = (secret: string) =>
-  new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-
-/** Logs a staff member into the console through its screens (with the TOTP step if asked). */
-async function consoleLogin(page: Page, userName: string, totpSecret?: string) {
-  await page.goto('/console/login');
-  await page.getByLabel('用户名').fill(userName);
-  await page.getByLabel('密码').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
-  if (totpSecret) {
-    await page.getByPlaceholder('6位数字').fill(totpNow(totpSecret));
-    await page.getByRole('button', { name: '验证并登录' }).click();
-  }
-  await expect(page).not.toHaveURL(/\/console\/login/);
-}
 
 /** The member's side runs on a phone, beside the staff member's desktop. */
 async function phoneContext(browser: Browser) {
