@@ -28,9 +28,13 @@ describe('staff login', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.next).toBe('done');
     expect(res.body.data.session.idleTimeoutSeconds).toBe(1800);
-    const header = String(res.raw.headers['set-cookie']);
+    // The session's cookie first; the second makes this browser a known one (decision 0032).
+    const [header, device] = [res.raw.headers['set-cookie']].flat();
     expect(header).toMatch(
       /^pcb_staff=[\w-]{43}; Path=\/api\/; Max-Age=43200; HttpOnly; SameSite=Strict$/,
+    );
+    expect(device).toMatch(
+      /^pcb_staff_device=[^;]+; Path=\/api\/StaffAuth\/; .*HttpOnly; SameSite=Strict$/,
     );
     const session = { cookie: cookieOf(res), csrf: res.body.data.session.csrfToken };
     const me = await staffCall<{ staff: { userName: string } }>(

@@ -1,10 +1,10 @@
+import { createDeviceTrust } from '../../http/device-trust';
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import type { CaptchaApi } from '../captcha/captcha.module';
 import type { MemberApi } from '../member/member.module';
 import type { SmsCodeApi } from '../sms-code/sms-code.module';
 import { createAccountSecurityService } from './account-security.service';
-import { createDeviceTrust } from './device-trust';
 import { createLoginThrottle } from './login-throttle';
 import { registerMemberAuthRoutes } from './member-auth.routes';
 import { createMemberAuthService, type MemberAuthService } from './member-auth.service';
@@ -39,7 +39,11 @@ export const memberAuthModule = appModule({
       assertHuman,
       tokens,
       throttle: createLoginThrottle(store, now),
-      deviceTrust: createDeviceTrust(deriveKey('login-device-trust')),
+      deviceTrust: createDeviceTrust(deriveKey('login-device-trust'), {
+        name: 'pcb_device',
+        path: '/api/',
+        sameSite: 'Lax',
+      }),
       now,
       agreementVersion: config.memberAgreementVersion,
     });

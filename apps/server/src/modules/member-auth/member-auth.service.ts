@@ -13,7 +13,7 @@ import type { MemberForToken, MemberService, TokenService } from '../member/memb
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { codeText, invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.module';
 import type { AssertHuman } from '../captcha/captcha.module';
-import type { DeviceTrust } from './device-trust';
+import type { DeviceTrust } from '../../http/device-trust';
 import type { LoginThrottle } from './login-throttle';
 
 export interface MemberAuthDeps {

@@ -7,6 +7,7 @@ import {
 } from '@pcb/contract/staff-common';
 import type { Db, Executor } from '../../db/client';
 import { serializeCookie } from '../../http/cookies';
+import type { DeviceTrust } from '../../http/device-trust';
 import { STAFF_SESSION_COOKIE, type StaffWrite } from '../../http/define-route';
 import { AppError } from '../../http/errors';
 import type { AuthStaff, AuthenticateStaff } from '../../http/auth';
@@ -14,6 +15,7 @@ import type { EphemeralStore } from '../../integrations/store/store';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { AuditApi } from '../audit/audit.module';
+import type { Reservation } from '../../lib/throttle-lanes';
 import type { StaffLoginThrottle } from './staff-login-throttle';
 import type { StaffRepository } from './staff.repository';
 import type { StaffAccountRow } from './staff.table';
@@ -58,6 +60,8 @@ export interface StaffAuthDeps {
   store: EphemeralStore;
   totp: Totp;
   throttle: StaffLoginThrottle;
+  /** The staff device cookie: a browser that logged in before has tries of its own. */
+  deviceTrust: DeviceTrust;
   audit: AuditApi;
   now: Clock;
   /** Secure cookies when the public origin is HTTPS. */
@@ -66,7 +70,7 @@ export interface StaffAuthDeps {
 
 /** Staff login (password, then a TOTP code where required), sessions and their cookie. */
 export function createStaffAuthService(deps: StaffAuthDeps) {
-  const { db, repository, store, totp, throttle, audit, now } = deps;
+  const { db, repository, store, totp, throttle, deviceTrust, audit, now } = deps;
 
   const cookie = (value: string, maxAgeSeconds: number) =>
     serializeCookie(STAFF_SESSION_COOKIE, value, {
@@ -92,8 +96,16 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
       ip,
     });
 
-  /** A new session, its audit row and the account's last login, in one transaction. */
-  async function startSession(row: StaffAccountRow, ip: string, step: string) {
+  /**
+   * A new session, its audit row and the account's last login, in one transaction; the
+   * browser becomes a known device of the account (decision 0032).
+   */
+  async function startSession(
+    row: StaffAccountRow,
+    ip: string,
+    step: string,
+    deviceCookie: string | undefined,
+  ) {
     const id = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(32).toString('base64url');
     const at = now();
@@ -105,35 +117,36 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
       );
       await recordLogin(tx, row, ip, { result: 'success', step });
     });
-    await throttle.succeeded(row.userName);
     const session: StaffSession = {
       staff: profileOf({ ...row, totpEnabled: row.totpEnabled || step === 'enroll' }),
       csrfToken,
       idleTimeoutSeconds: STAFF_IDLE_TIMEOUT_SECONDS,
     };
-    return { session, cookie: cookie(id, STAFF_SESSION_MAX_SECONDS) };
+    const cookies = [
+      cookie(id, STAFF_SESSION_MAX_SECONDS),
+      deviceTrust.remember(deviceCookie, row.id, deps.secureCookie),
+    ];
+    return { session, cookies };
   }
 
-  async function failed(
-    row: StaffAccountRow | undefined,
-    account: string,
-    ip: string,
-    after: Record<string, unknown>,
+  /**
+   * The challenge of the password step, for its account, still active, and a code try
+   * reserved: per account (or per account and known browser), never per challenge.
+   */
+  async function openChallenge(
+    challenge: string,
+    purpose: Challenge['purpose'],
+    deviceCookie: string | undefined,
   ) {
-    await recordLogin(db, row, ip, after);
-    return throttle.failed(account);
-  }
-
-  /** The challenge of the password step, for its account, still active. */
-  async function openChallenge(challenge: string, purpose: Challenge['purpose']) {
     const raw = await store.get(`staff-challenge:${sha256(challenge)}`);
     const parsed = raw ? (JSON.parse(raw) as Challenge) : null;
     if (!parsed || parsed.purpose !== purpose) throw new AppError(401, CHALLENGE_MESSAGE);
     const row = await repository.findById(parsed.staffId);
     if (!row) throw new AppError(401, CHALLENGE_MESSAGE);
-    await throttle.assertAllowed(row.userName);
     if (row.status !== 'active') throw new AppError(403, STAFF_DISABLED_MESSAGE);
-    return { row, parsed };
+    const knownDevice = deviceTrust.knownDevice(deviceCookie, row.id);
+    const reservation = await throttle.reserveCode(row.id, knownDevice);
+    return { row, parsed, reservation };
   }
 
   async function newChallenge(value: Challenge): Promise<string> {
@@ -148,16 +161,17 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
 
   const dropChallenge = (challenge: string) => store.delete(`staff-challenge:${sha256(challenge)}`);
 
-  async function wrongCode(row: StaffAccountRow, ip: string, step: string, result: string) {
-    const left = await failed(row, row.userName, ip, { result, step });
-    const message = result === 'replay' ? USED_CODE_MESSAGE : WRONG_CODE_MESSAGE;
-    return new AppError(
-      400,
-      left > 0 && result !== 'replay' ? `${message}，还可尝试${left}次` : message,
-      {
-        field: 'code',
-      },
-    );
+  async function wrongCode(
+    row: StaffAccountRow,
+    reservation: Reservation,
+    ip: string,
+    step: string,
+    result: 'wrongCode' | 'replay',
+  ) {
+    await recordLogin(db, row, ip, { result, step });
+    // A replay was the right code once: no count of tries, only the reason.
+    if (result === 'replay') return new AppError(400, USED_CODE_MESSAGE, { field: 'code' });
+    return throttle.wrongCode(reservation, WRONG_CODE_MESSAGE);
   }
 
   const authenticate: AuthenticateStaff = async (cookieValue) => {
@@ -196,26 +210,29 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
     async login(
       input: { userName: string; password: string },
       ip: string,
-    ): Promise<{ result: StaffLoginResult; cookie?: string }> {
+      deviceCookie?: string,
+    ): Promise<{ result: StaffLoginResult; cookies?: string[] }> {
       const account = input.userName.trim().toLowerCase();
-      await throttle.assertAllowed(account);
       const row = await repository.findByUserName(account);
+      // Reserved before the password is checked: parallel guesses check no more than the lane.
+      const reservation = await throttle.reservePassword({
+        account: row ? `s:${row.id}` : `n:${account}`,
+        ip,
+        knownDevice: deviceTrust.knownDevice(deviceCookie, row?.id),
+      });
       const valid = await verifyPassword(row?.passwordHash, input.password);
       if (!row || !valid) {
-        const left = await failed(row, account, ip, {
+        await recordLogin(db, row, ip, {
           result: row ? 'wrongPassword' : 'unknownUser',
           userName: account,
         });
-        throw new AppError(
-          400,
-          left > 0 ? `${WRONG_LOGIN_MESSAGE}，还可尝试${left}次` : WRONG_LOGIN_MESSAGE,
-          { field: 'password' },
-        );
+        throw await throttle.wrongPassword(reservation, WRONG_LOGIN_MESSAGE);
       }
       if (row.status !== 'active') {
         await recordLogin(db, row, ip, { result: 'disabled' });
         throw new AppError(403, STAFF_DISABLED_MESSAGE);
       }
+      await throttle.succeeded(reservation);
       if (row.totpEnabled) {
         return {
           result: {
@@ -236,30 +253,43 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
           },
         };
       }
-      const { session, cookie: setCookie } = await startSession(row, ip, 'password');
-      return { result: { next: 'done', session }, cookie: setCookie };
+      const { session, cookies } = await startSession(row, ip, 'password', deviceCookie);
+      return { result: { next: 'done', session }, cookies };
     },
 
     /** The code step: a code is accepted once (its 30-second step is stored). */
-    async verifyTotp(input: { challenge: string; code: string }, ip: string) {
-      const { row } = await openChallenge(input.challenge, 'totp');
+    async verifyTotp(
+      input: { challenge: string; code: string },
+      ip: string,
+      deviceCookie?: string,
+    ) {
+      const { row, reservation } = await openChallenge(input.challenge, 'totp', deviceCookie);
       const secret = row.totpEnabled && row.totpSecret ? totp.open(row.totpSecret) : null;
       if (!secret) throw new AppError(401, CHALLENGE_MESSAGE);
       const step = totp.matchStep(secret, input.code, now());
-      if (step === null) throw await wrongCode(row, ip, 'totp', 'wrongCode');
+      if (step === null) throw await wrongCode(row, reservation, ip, 'totp', 'wrongCode');
       if (!(await repository.useTotpStep(row.id, step))) {
-        throw await wrongCode(row, ip, 'totp', 'replay');
+        throw await wrongCode(row, reservation, ip, 'totp', 'replay');
       }
+      await throttle.succeeded(reservation);
       await dropChallenge(input.challenge);
-      return startSession(row, ip, 'totp');
+      return startSession(row, ip, 'totp', deviceCookie);
     },
 
     /** First login of a role that requires a second factor: the first code confirms the app. */
-    async enrollTotp(input: { challenge: string; code: string }, ip: string) {
-      const { row, parsed } = await openChallenge(input.challenge, 'enroll');
+    async enrollTotp(
+      input: { challenge: string; code: string },
+      ip: string,
+      deviceCookie?: string,
+    ) {
+      const { row, parsed, reservation } = await openChallenge(
+        input.challenge,
+        'enroll',
+        deviceCookie,
+      );
       if (!parsed.secret) throw new AppError(401, CHALLENGE_MESSAGE);
       const step = totp.matchStep(parsed.secret, input.code, now());
-      if (step === null) throw await wrongCode(row, ip, 'enroll', 'wrongCode');
+      if (step === null) throw await wrongCode(row, reservation, ip, 'enroll', 'wrongCode');
       const enrolled = await repository.enrollTotp(
         db,
         row.id,
@@ -268,8 +298,9 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
         now(),
       );
       if (!enrolled) throw new AppError(409, '该账号已绑定身份验证器，请重新登录');
+      await throttle.succeeded(reservation);
       await dropChallenge(input.challenge);
-      return startSession(row, ip, 'enroll');
+      return startSession(row, ip, 'enroll', deviceCookie);
     },
 
     async me(staff: AuthStaff): Promise<StaffSession> {

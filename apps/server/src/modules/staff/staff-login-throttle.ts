@@ -1,52 +1,75 @@
-import { AppError } from '../../http/errors';
 import type { EphemeralStore } from '../../integrations/store/store';
 import type { Clock } from '../../lib/clock';
+import { createLaneThrottle, type Lane, type LaneRule } from '../../lib/throttle-lanes';
 
-const FREE_FAILURES = 5;
-const FIRST_DELAY_MS = 30_000;
-const MAX_DELAY_MS = 15 * 60_000;
-const WINDOW_MS = 24 * 3600_000;
+/** Five tries, then 30 s, 1 min, 2 min, … at most 15 min; counting restarts after a day. */
+export const STAFF_TRIES: LaneRule = {
+  free: 5,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  windowMs: 24 * 3600_000,
+};
+/** Password spraying from one address: unknown browsers there are spaced out by seconds. */
+export const STAFF_ADDRESS: LaneRule = {
+  free: 30,
+  firstDelayMs: 2_000,
+  maxDelayMs: 60_000,
+  windowMs: 15 * 60_000,
+};
 
-const formatWait = (seconds: number) =>
-  seconds < 60 ? `${seconds}秒` : `${Math.ceil(seconds / 60)}分钟`;
+export interface StaffAttempt {
+  /** `s:<staff id>` for an account, `n:<lower-cased name>` for a name without one. */
+  account: string;
+  ip: string;
+  /** The browser's nonce when its staff device cookie is trusted for this account. */
+  knownDevice: string | null;
+}
 
 /**
- * Staff password and code guessing is slowed per account, never locked: five failures free,
- * then each further try waits 30 s, 1 min, 2 min, … at most 15 min. A right answer starts the
- * count again. (Members have the richer device lanes of decision 0015; the console has few
- * users, known to the admin, who can also reset a password.)
+ * Staff password and code guessing is slowed, never locked (decision 0032), with the lanes of
+ * the member login (`lib/throttle-lanes.ts`): every try is reserved before the password or
+ * code is checked, so parallel guesses check at most the free tries. A browser the staff
+ * member logged in on before has lanes of its own for that account; the code step counts per
+ * account (or per account and browser), never per challenge, so a new challenge re-arms
+ * nothing.
  */
 export function createStaffLoginThrottle(store: EphemeralStore, now: Clock) {
-  const keyOf = (account: string) => `staff-login:${account.toLowerCase()}`;
+  const passwords = createLaneThrottle(store, now, { tries: '登录', field: 'password' });
+  const codes = createLaneThrottle(store, now, { tries: '动态验证码', field: 'code' });
+
+  const passwordLanes = ({ account, ip, knownDevice }: StaffAttempt): Lane[] =>
+    knownDevice
+      ? [
+          {
+            key: `staff-login:dev:${account}:${knownDevice}`,
+            rule: STAFF_TRIES,
+            refundOnSuccess: false,
+          },
+        ]
+      : [
+          { key: `staff-login:acct:${account}`, rule: STAFF_TRIES, refundOnSuccess: false },
+          { key: `staff-login:ip:${ip}`, rule: STAFF_ADDRESS, refundOnSuccess: true },
+        ];
+
+  const codeLanes = (staffId: number, knownDevice: string | null): Lane[] => [
+    {
+      key: knownDevice ? `staff-code:dev:${staffId}:${knownDevice}` : `staff-code:acct:${staffId}`,
+      rule: STAFF_TRIES,
+      refundOnSuccess: false,
+    },
+  ];
+
   return {
-    async assertAllowed(account: string): Promise<void> {
-      const until = Number(await store.get(`${keyOf(account)}:gate`));
-      const ms = Number.isFinite(until) ? until - now().getTime() : 0;
-      if (ms > 0) {
-        const seconds = Math.ceil(ms / 1000);
-        throw new AppError(429, `尝试过于频繁，请${formatWait(seconds)}后再试`, {
-          retryAfterSeconds: seconds,
-        });
-      }
-    },
-
-    /** Counts a failure; returns the tries left before the delays start. */
-    async failed(account: string): Promise<number> {
-      const failures = await store.incr(`${keyOf(account)}:n`, WINDOW_MS);
-      if (failures >= FREE_FAILURES) {
-        const delay = Math.min(
-          FIRST_DELAY_MS * 2 ** Math.min(failures - FREE_FAILURES, 20),
-          MAX_DELAY_MS,
-        );
-        await store.set(`${keyOf(account)}:gate`, String(now().getTime() + delay), delay);
-      }
-      return Math.max(0, FREE_FAILURES - failures);
-    },
-
-    async succeeded(account: string): Promise<void> {
-      await store.delete(`${keyOf(account)}:n`);
-      await store.delete(`${keyOf(account)}:gate`);
-    },
+    /** Before the password is checked; throws a 429 with the wait when a lane says wait. */
+    reservePassword: (attempt: StaffAttempt) => passwords.reserve(passwordLanes(attempt)),
+    /** Before a code is checked (the code step and the enrolment alike). */
+    reserveCode: (staffId: number, knownDevice: string | null) =>
+      codes.reserve(codeLanes(staffId, knownDevice)),
+    /** The 400 of a wrong password or code: the tries left, or the wait before the next. */
+    wrongPassword: passwords.wrong,
+    wrongCode: codes.wrong,
+    /** The right answer: its lanes start again (the address gets its try back). */
+    succeeded: passwords.succeeded,
   };
 }
 

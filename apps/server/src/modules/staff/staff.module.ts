@@ -1,4 +1,5 @@
 import type { StaffRef, StaffRole } from '@pcb/contract';
+import { createDeviceTrust } from '../../http/device-trust';
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import type { AuditApi } from '../audit/audit.module';
@@ -48,6 +49,11 @@ export const staffModule = appModule({
       store,
       totp: createTotp(deriveKey('staff-totp-secret')),
       throttle: createStaffLoginThrottle(store, now),
+      deviceTrust: createDeviceTrust(deriveKey('staff-device-trust'), {
+        name: 'pcb_staff_device',
+        path: '/api/StaffAuth/',
+        sameSite: 'Strict',
+      }),
       audit,
       now,
       secureCookie: config.publicOrigins.some((origin) => origin.startsWith('https://')),

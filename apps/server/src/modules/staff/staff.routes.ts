@@ -9,19 +9,20 @@ export function registerStaffRoutes(
   auth: StaffAuthService,
   accounts: StaffAccountService,
 ): void {
-  route(StaffAuth.Login, async ({ input, ip, reply }) => {
-    const { result, cookie } = await auth.login(input, ip);
-    if (cookie) reply.header('set-cookie', cookie);
+  // The session cookie, and the device cookie that gives this browser tries of its own.
+  route(StaffAuth.Login, async ({ input, ip, request, reply }) => {
+    const { result, cookies } = await auth.login(input, ip, request.headers.cookie);
+    if (cookies) reply.header('set-cookie', cookies);
     return result;
   });
-  route(StaffAuth.VerifyTotp, async ({ input, ip, reply }) => {
-    const { session, cookie } = await auth.verifyTotp(input, ip);
-    reply.header('set-cookie', cookie);
+  route(StaffAuth.VerifyTotp, async ({ input, ip, request, reply }) => {
+    const { session, cookies } = await auth.verifyTotp(input, ip, request.headers.cookie);
+    reply.header('set-cookie', cookies);
     return session;
   });
-  route(StaffAuth.EnrollTotp, async ({ input, ip, reply }) => {
-    const { session, cookie } = await auth.enrollTotp(input, ip);
-    reply.header('set-cookie', cookie);
+  route(StaffAuth.EnrollTotp, async ({ input, ip, request, reply }) => {
+    const { session, cookies } = await auth.enrollTotp(input, ip, request.headers.cookie);
+    reply.header('set-cookie', cookies);
     return session;
   });
   route(StaffAuth.Me, async ({ requireStaff }) => auth.me(requireStaff()));
