@@ -28,6 +28,21 @@ export interface Reservation {
   lanes: { lane: Lane; count: number }[];
 }
 
+/** An account's tries from an unknown browser: 5, then 30 s doubling to 15 min; a day's count. */
+export const ACCOUNT_LANE: LaneRule = {
+  free: 5,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  windowMs: 24 * 3600_000,
+};
+/** An address's failed tries from unknown browsers: 30 in 15 min, then 2 s doubling to 1 min. */
+export const ADDRESS_LANE: LaneRule = {
+  free: 30,
+  firstDelayMs: 2_000,
+  maxDelayMs: 60_000,
+  windowMs: 15 * 60_000,
+};
+
 /** How a login words its refusals. */
 export interface LaneWording {
   /** What is tried, before `尝试过于频繁` (`登录`, `动态验证码`). */

@@ -1,6 +1,8 @@
 import type { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import {
+  ACCOUNT_LANE,
+  ADDRESS_LANE,
   createLaneThrottle,
   type Lane,
   type LaneRule,
@@ -11,33 +13,21 @@ import type { EphemeralStore } from '../../integrations/store/store';
 /**
  * Password guessing is slowed, never locked (decision 0015, after OWASP's "blocking brute
  * force attacks" and "slow down online guessing with device cookies"):
- * - an unknown device gets ACCOUNT.free tries at an account, then each further try waits a
+ * - an unknown device gets ACCOUNT_LANE.free tries at an account, then each further try waits a
  *   growing delay (30 s, 1 min, 2 min, … at most 15 min);
  * - a device the member has logged in on before (a signed device cookie) has its own lane
  *   for that account, so a stranger's failures never slow the owner down;
- * - an address gets ADDRESS.free failed tries from unknown devices in 15 minutes before its
+ * - an address gets ADDRESS_LANE.free failed tries from unknown devices in 15 minutes before its
  *   unknown-device tries are spaced out (2 s doubling, at most 1 min); a right password is
  *   given back, so an office typing its own passwords right is never slowed.
  * Every try is reserved before the password is checked (`lib/throttle-lanes.ts`, shared with
  * the staff login), so parallel guesses check no more than the lane allows.
  */
-export const ACCOUNT: LaneRule = {
-  free: 5,
-  firstDelayMs: 30_000,
-  maxDelayMs: 15 * 60_000,
-  windowMs: 24 * 3600_000,
-};
 export const KNOWN_DEVICE: LaneRule = {
   free: 10,
   firstDelayMs: 30_000,
   maxDelayMs: 15 * 60_000,
   windowMs: 24 * 3600_000,
-};
-export const ADDRESS: LaneRule = {
-  free: 30,
-  firstDelayMs: 2_000,
-  maxDelayMs: 60_000,
-  windowMs: 15 * 60_000,
 };
 
 export interface LoginAttempt {
@@ -59,8 +49,8 @@ export function createLoginThrottle(store: EphemeralStore, now: Clock) {
           },
         ]
       : [
-          { key: `login:acct:${attempt.account}`, rule: ACCOUNT, refundOnSuccess: false },
-          { key: `login:ip:${attempt.ip}`, rule: ADDRESS, refundOnSuccess: true },
+          { key: `login:acct:${attempt.account}`, rule: ACCOUNT_LANE, refundOnSuccess: false },
+          { key: `login:ip:${attempt.ip}`, rule: ADDRESS_LANE, refundOnSuccess: true },
         ];
 
   const lanes = createLaneThrottle(store, now, {

@@ -1,21 +1,11 @@
 import type { EphemeralStore } from '../../integrations/store/store';
 import type { Clock } from '../../lib/clock';
-import { createLaneThrottle, type Lane, type LaneRule } from '../../lib/throttle-lanes';
-
-/** Five tries, then 30 s, 1 min, 2 min, … at most 15 min; counting restarts after a day. */
-export const STAFF_TRIES: LaneRule = {
-  free: 5,
-  firstDelayMs: 30_000,
-  maxDelayMs: 15 * 60_000,
-  windowMs: 24 * 3600_000,
-};
-/** Password spraying from one address: unknown browsers there are spaced out by seconds. */
-export const STAFF_ADDRESS: LaneRule = {
-  free: 30,
-  firstDelayMs: 2_000,
-  maxDelayMs: 60_000,
-  windowMs: 15 * 60_000,
-};
+import {
+  ACCOUNT_LANE,
+  ADDRESS_LANE,
+  createLaneThrottle,
+  type Lane,
+} from '../../lib/throttle-lanes';
 
 export interface StaffAttempt {
   /** `s:<staff id>` for an account, `n:<lower-cased name>` for a name without one. */
@@ -28,10 +18,11 @@ export interface StaffAttempt {
 /**
  * Staff password and code guessing is slowed, never locked (decision 0032), with the lanes of
  * the member login (`lib/throttle-lanes.ts`): every try is reserved before the password or
- * code is checked, so parallel guesses check at most the free tries. A browser the staff
- * member logged in on before has lanes of its own for that account; the code step counts per
- * account (or per account and browser), never per challenge, so a new challenge re-arms
- * nothing.
+ * code is checked, so parallel guesses check at most the free tries (an account's 5, then
+ * 30 s doubling to 15 min; an address's 30 failures, then seconds). A browser the staff
+ * member logged in on before has a lane of its own for that account (the same 5 tries, for
+ * passwords and codes apart). Codes count per account (or per account and browser), never
+ * per challenge, so a new challenge re-arms nothing.
  */
 export function createStaffLoginThrottle(store: EphemeralStore, now: Clock) {
   const passwords = createLaneThrottle(store, now, { tries: '登录', field: 'password' });
@@ -42,19 +33,19 @@ export function createStaffLoginThrottle(store: EphemeralStore, now: Clock) {
       ? [
           {
             key: `staff-login:dev:${account}:${knownDevice}`,
-            rule: STAFF_TRIES,
+            rule: ACCOUNT_LANE,
             refundOnSuccess: false,
           },
         ]
       : [
-          { key: `staff-login:acct:${account}`, rule: STAFF_TRIES, refundOnSuccess: false },
-          { key: `staff-login:ip:${ip}`, rule: STAFF_ADDRESS, refundOnSuccess: true },
+          { key: `staff-login:acct:${account}`, rule: ACCOUNT_LANE, refundOnSuccess: false },
+          { key: `staff-login:ip:${ip}`, rule: ADDRESS_LANE, refundOnSuccess: true },
         ];
 
   const codeLanes = (staffId: number, knownDevice: string | null): Lane[] => [
     {
       key: knownDevice ? `staff-code:dev:${staffId}:${knownDevice}` : `staff-code:acct:${staffId}`,
-      rule: STAFF_TRIES,
+      rule: ACCOUNT_LANE,
       refundOnSuccess: false,
     },
   ];
