@@ -89,6 +89,32 @@ describe('staff login', () => {
     expect(currentPath()).toBe('/login');
   });
 
+  it('shows how long to wait when guessing is slowed, on either step (decision 0032)', async () => {
+    mockApi({
+      'GET /api/StaffAuth/Me': () => refuse(401, '请先登录'),
+      'POST /api/StaffAuth/Login': (request) =>
+        (request.body as { password: string }).password === 'Admin@2026'
+          ? ok({ next: 'totp', challenge: 'ch-1' })
+          : refuse(429, '登录尝试过于频繁，请30秒后再试', 'password'),
+      'POST /api/StaffAuth/VerifyTotp': () =>
+        refuse(429, '动态验证码尝试过于频繁，请1分钟后再试', 'code'),
+    });
+    renderConsole('/login');
+    await screen.findByLabelText('用户名');
+    type('用户名', 'demo.admin');
+    type('密码', 'guess-1');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await expectUnderField('密码', '登录尝试过于频繁，请30秒后再试');
+
+    type('密码', 'Admin@2026');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await screen.findByLabelText('动态验证码');
+    type('动态验证码', '123456');
+    fireEvent.click(screen.getByRole('button', { name: '验证并登录' }));
+    await expectUnderField('动态验证码', '动态验证码尝试过于频繁，请1分钟后再试');
+    expect(currentPath()).toBe('/login');
+  });
+
   it('enrols the authenticator on the first login: QR code, secret, first code', async () => {
     const api = mockApi({
       'GET /api/StaffAuth/Me': () => refuse(401, '请先登录'),
