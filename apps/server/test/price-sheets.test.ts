@@ -371,13 +371,15 @@ describe('amounts a factory could mean, quotes an order can hold (decision 0033)
           "SELECT id FROM price_sheet WHERE status = 'draft'",
         )
       ).rows;
-      const copied = await call<{ problems: { path: string }[]; rows: PreviewRow[] }>(
-        boss,
-        'POST',
-        'Preview',
-        { id: draft!.id },
-        old,
-      );
+      const preview = () =>
+        call<{ problems: { path: string }[]; rows: PreviewRow[] }>(
+          boss,
+          'POST',
+          'Preview',
+          { id: draft!.id },
+          old,
+        );
+      const copied = await preview();
       expect(copied.status).toBe(200);
       expect(copied.body.data.problems[0]).toMatchObject({ path: 'pcb.packages[0].price' });
       const publish = await call(
@@ -393,15 +395,9 @@ describe('amounts a factory could mean, quotes an order can hold (decision 0033)
       const fixed = structuredClone(defaultPriceSheet);
       const saved = await call(boss, 'PUT', 'SaveDraft', { id: draft!.id, sheet: fixed }, old);
       expect(saved.status, saved.body.message).toBe(200);
-      const preview = await call<{ problems: unknown[]; rows: PreviewRow[] }>(
-        boss,
-        'POST',
-        'Preview',
-        { id: draft!.id },
-        old,
-      );
-      expect(preview.status).toBe(200);
-      const [first] = preview.body.data.rows;
+      const fixedPreview = await preview();
+      expect(fixedPreview.status).toBe(200);
+      const [first] = fixedPreview.body.data.rows;
       expect(first).toMatchObject({ publishedTotal: null, draftTotal: 2000 });
       expect(first!.message).toMatch(/^生效价格表：报价超过单笔订单上限/);
     });

@@ -121,6 +121,13 @@ async function openDraft() {
   return findInput('10x10 套餐价');
 }
 
+/** Clicks 发布 and waits for its question (the preview's check runs first). */
+async function publishConfirm(): Promise<HTMLElement> {
+  fireEvent.click(toolbar().getByRole('button', { name: '发布' }));
+  const title = await screen.findByText('发布为版本 2？', { selector: '.ant-modal-confirm-title' });
+  return title.closest('.ant-modal') as HTMLElement;
+}
+
 /** Whether closing or reloading the tab now would ask first. */
 function leavingIsQuestioned(): boolean {
   const event = new Event('beforeunload', { cancelable: true });
@@ -173,10 +180,7 @@ describe('price sheets', () => {
     const same = within(preview).getByText('有框钢网 370×470').closest('tr') as HTMLElement;
     expect(same).toHaveTextContent('不变');
 
-    fireEvent.click(toolbar().getByRole('button', { name: '发布' }));
-    const confirm = (
-      await screen.findByText('发布为版本 2？', { selector: '.ant-modal-confirm-title' })
-    ).closest('.ant-modal') as HTMLElement;
+    const confirm = await publishConfirm();
     expect(api.calls('POST /api/StaffPriceSheet/Publish')).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: '发布版本 2' }));
     expect(await screen.findByText('已发布版本 2')).toBeInTheDocument();
@@ -278,10 +282,7 @@ describe('price sheets', () => {
     });
     renderConsole('/price-sheets');
     await openDraft();
-    fireEvent.click(toolbar().getByRole('button', { name: '发布' }));
-    const confirm = (
-      await screen.findByText('发布为版本 2？', { selector: '.ant-modal-confirm-title' })
-    ).closest('.ant-modal') as HTMLElement;
+    const confirm = await publishConfirm();
     // The check ran first, and its warning is in the question.
     expect(api.calls('POST /api/StaffPriceSheet/Preview')).toHaveLength(1);
     expect(within(confirm).getByText('草稿的价格明显偏低，请确认不是输入错误')).toBeInTheDocument();
@@ -317,10 +318,7 @@ describe('price sheets', () => {
     });
     renderConsole('/price-sheets');
     await openDraft();
-    fireEvent.click(toolbar().getByRole('button', { name: '发布' }));
-    const confirm = (
-      await screen.findByText('发布为版本 2？', { selector: '.ant-modal-confirm-title' })
-    ).closest('.ant-modal') as HTMLElement;
+    const confirm = await publishConfirm();
     const listed = api.calls('GET /api/StaffPriceSheet/List').length;
     fireEvent.click(within(confirm).getByRole('button', { name: '发布版本 2' }));
     expect(
