@@ -64,7 +64,7 @@ test('an admin lowers the 2-layer 10×10 package in a draft, previews the differ
   await page.getByRole('button', { name: '添加PCB样例' }).click();
   await expect(page.getByText('自定义：2层 100×100mm 5片')).toBeVisible();
   // The standard samples and the custom one.
-  await expect(preview.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(8);
+  await expect(preview.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(9);
   await preview.scrollIntoViewIfNeeded();
   await shot(page, 'price-sheet-preview');
   await page.getByRole('toolbar', { name: '草稿操作' }).scrollIntoViewIfNeeded();
@@ -110,6 +110,33 @@ test('an admin lowers the 2-layer 10×10 package in a draft, previews the differ
   // Back to the seed's price, so the other browser tests quote what they expect.
   await draftWithPackagePrice(page, '20', '恢复2层10×10套餐价');
   await publishAs(page, version + 2);
+  await expect(page.getByRole('region', { name: '样板套餐' })).toContainText('¥20.00');
+});
+
+test('publishing a package priced at ¥0.01 asks again with the warning; cancelled, nothing changes', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await consoleLogin(page, 'admin', ADMIN_TOTP_SECRET);
+  await page.getByRole('menuitem', { name: '价格表' }).click();
+  const toolbar = await draftWithPackagePrice(page, '0.01', '套餐价输错');
+  await toolbar.getByRole('button', { name: '发布' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '发布为版本' });
+  await expect(confirm).toContainText('草稿的价格明显偏低，请确认不是输入错误');
+  await expect(confirm).toContainText(
+    'PCB 2层 100×100mm 10片：草稿报价¥0.01，不到生效价格¥20.00的一半',
+  );
+  await expect(confirm.getByRole('button', { name: /^仍然发布版本 \d+$/ })).toBeVisible();
+  await shot(page, 'price-sheet-publish-warning');
+  await confirm.getByRole('button', { name: /取\s?消/ }).click();
+  await expect(confirm).toHaveCount(0);
+  await toolbar.getByRole('button', { name: '放弃草稿' }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '放弃这份草稿？' })
+    .getByRole('button', { name: '放弃草稿' })
+    .click();
+  await expect(page.getByText('草稿已放弃')).toBeVisible();
   await expect(page.getByRole('region', { name: '样板套餐' })).toContainText('¥20.00');
 });
 

@@ -154,3 +154,32 @@ describe('comparePcbBuildTimes', () => {
     ]);
   });
 });
+
+describe('beside a quote near what an order holds (decision 0033)', () => {
+  // ¥500/m² standard, but a 72-hour rush of ¥100,000/m² offered up to 1 000 m².
+  const steep = JSON.parse(JSON.stringify(sheet)) as typeof sheet;
+  steep.pcb.rush.rush72 = {
+    days: 3,
+    maxLayers: 8,
+    maxAreaMm2: 1_000_000_000,
+    fee: { fixed: 0, perM2: 10_000_000 },
+  };
+  // A cheaper band from 250 m²: 1 250 pieces is a candidate the rush prices past ¥25 million.
+  steep.pcb.batchBands[2].push({ fromAreaMm2: 250_000_000, pricePerM2: 30_000 });
+  const large = p({ lengthMm: 500, widthMm: 400, quantity: 1500 }); // 300 m²
+
+  it('shows a rush tier the order could not hold as not offered, with the reason', () => {
+    const [standard, rush72] = comparePcbBuildTimes(steep, large);
+    expect(standard).toMatchObject({ buildTime: 'standard', available: true });
+    expect(rush72).toMatchObject({
+      buildTime: 'rush72',
+      available: false,
+      reason: expect.stringContaining('报价超过单笔订单上限'),
+    });
+  });
+
+  it('finds cliffs without failing on an alternative no order could hold', () => {
+    const fast = { ...large, buildTime: 'rush72' as const, quantity: 700 }; // 140 m², ¥14 million
+    expect(findPcbCliffs(steep, fast).every((c) => c.total <= 2_147_483_647)).toBe(true);
+  });
+});

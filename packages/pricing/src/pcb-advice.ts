@@ -6,7 +6,7 @@ import { buildTimeLabels, buildTimes, type BuildTime, type PcbParams } from './p
 import { UNITS_PER_MM2, pcbGeometry } from './pcb-geometry';
 import { findPackage, pricePcb } from './pcb-price';
 import { validatePcb } from './pcb-validate';
-import type { Quote, QuoteOptions } from './quote';
+import { InvalidParamsError, type Quote, type QuoteOptions } from './quote';
 import type { PriceSheet } from './sheet';
 
 export interface PriceCliff {
@@ -23,9 +23,16 @@ export interface PriceCliff {
 /** How far a board may be trimmed for a suggestion, mm per side. */
 export const SIZE_TOLERANCE_MM = 5;
 
-function tryPrice(sheet: PriceSheet, p: PcbParams, options: QuoteOptions): Quote | undefined {
-  if (validatePcb(p, sheet).length > 0) return undefined;
-  return pricePcb(sheet, p, { ...options, calendar: undefined });
+/** The quote, or the issue that refuses it (an alternative may be more than an order holds). */
+function attempt(sheet: PriceSheet, p: PcbParams, options: QuoteOptions): Quote | string {
+  const issue = validatePcb(p, sheet)[0];
+  if (issue) return issue.message;
+  try {
+    return pricePcb(sheet, p, options);
+  } catch (error) {
+    if (error instanceof InvalidParamsError) return error.message;
+    throw error;
+  }
 }
 
 /**
@@ -122,8 +129,8 @@ export function findPcbCliffs(
   const perBoard = current.total / params.quantity;
   const best = new Map<PriceCliff['kind'], PriceCliff>();
   for (const c of candidates) {
-    const quote = tryPrice(sheet, c.params, options);
-    if (!quote) continue;
+    const quote = attempt(sheet, c.params, { ...options, calendar: undefined });
+    if (typeof quote === 'string') continue;
     const saving = current.total - quote.total;
     if (saving <= 0) continue;
     const removed = params.quantity - c.params.quantity;
@@ -161,16 +168,9 @@ export function comparePcbBuildTimes(
   options: QuoteOptions = {},
 ): BuildTimeOption[] {
   return buildTimes.map((buildTime) => {
-    const p = { ...params, buildTime };
-    const issue = validatePcb(p, sheet).find((i) => i.field === 'buildTime');
-    if (issue)
-      return {
-        buildTime,
-        label: buildTimeLabels[buildTime],
-        available: false,
-        reason: issue.message,
-      };
-    const q = pricePcb(sheet, p, options);
+    const q = attempt(sheet, { ...params, buildTime }, options);
+    if (typeof q === 'string')
+      return { buildTime, label: buildTimeLabels[buildTime], available: false, reason: q };
     const option: BuildTimeOption = {
       buildTime,
       label: buildTimeLabels[buildTime],

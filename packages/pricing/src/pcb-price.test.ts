@@ -527,3 +527,32 @@ describe('pricePcb: the promised date', () => {
     expect(quote().shipDate).toBeUndefined();
   });
 });
+
+describe('pricePcb: no more than an order holds (decision 0033)', () => {
+  const tooLarge = {
+    field: 'quantity',
+    code: 'quote.tooLarge',
+    message: '报价超过单笔订单上限¥21,474,836.47，请减少数量分批下单，或联系业务员',
+  };
+
+  it('refuses the largest 12-layer order of the seed sheet (30 000 m², ¥87 million)', () => {
+    const largest = { layers: 12, lengthMm: 600, widthMm: 500, quantity: 100_000 } as const;
+    expect(
+      issuesOf(() => quote({ ...largest, thicknessMm: 1.6, test: 'flyingProbeFull' })),
+    ).toEqual([tooLarge]);
+    // A tenth of it fits: ¥8.7 million.
+    const tenth = quote({
+      ...largest,
+      quantity: 10_000,
+      thicknessMm: 1.6,
+      test: 'flyingProbeFull',
+    });
+    expect(tenth.total).toBeLessThanOrEqual(2_147_483_647);
+  });
+
+  it('refuses a price from a sheet saved before the bounds, rather than answer an unsafe number', () => {
+    const legacy = JSON.parse(JSON.stringify(sheet)) as typeof sheet;
+    legacy.pcb.packages[0]!.price = Number.MAX_SAFE_INTEGER;
+    expect(issuesOf(() => pricePcb(legacy, p()))).toEqual([tooLarge]);
+  });
+});

@@ -18,7 +18,7 @@ import {
 } from './pcb-geometry';
 import { validatePcb } from './pcb-validate';
 import { InvalidParamsError, type FeeLine, type Quote, type QuoteOptions } from './quote';
-import { appendShippingAndTax, promise, sumLines } from './quote-lines';
+import { appendShippingAndTax, orderTotal, promise } from './quote-lines';
 import type { BoardPackage, PcbSheet, PriceSheet, Surcharge } from './sheet';
 
 /** The package the board falls in, if any (either orientation). */
@@ -277,7 +277,7 @@ export function pricePcb(sheet: PriceSheet, params: PcbParams, options: QuoteOpt
   appendShippingAndTax(sheet, options, weightGrams, lines, warnings);
 
   const quote: Quote = {
-    total: sumLines(lines),
+    total: orderTotal(lines, weightGrams),
     lines,
     buildDays,
     warnings,

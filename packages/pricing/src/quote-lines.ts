@@ -17,6 +17,33 @@ const percent = (r: { num: number; den: number }) =>
 
 export const sumLines = (lines: FeeLine[]): number => lines.reduce((sum, l) => sum + l.amount, 0);
 
+/**
+ * The most an order holds, in fen and in grams: the orders table's `integer` columns (`total`,
+ * `weight_grams`), ¥21,474,836.47 (decision 0033).
+ */
+export const MAX_ORDER_AMOUNT = 2_147_483_647;
+
+/**
+ * The total of the lines. Refused, as a parameter issue under the quantity, when it, a line or
+ * the weight is more than an order holds (a large order, or a sheet published before the
+ * bounds): never a number no order, no answer and no JSON reader can carry.
+ */
+export function orderTotal(lines: FeeLine[], weightGrams: number): number {
+  const total = sumLines(lines);
+  for (const n of [total, weightGrams, ...lines.map((l) => l.amount)]) {
+    if (!(Number.isSafeInteger(n) && n >= 0 && n <= MAX_ORDER_AMOUNT)) {
+      throw new InvalidParamsError([
+        {
+          field: 'quantity',
+          code: 'quote.tooLarge',
+          message: `报价超过单笔订单上限${yuan(MAX_ORDER_AMOUNT)}，请减少数量分批下单，或联系业务员`,
+        },
+      ]);
+    }
+  }
+  return total;
+}
+
 /** 运费 (when a destination is chosen) and 税费 (when a VAT invoice is), appended to `lines`. */
 export function appendShippingAndTax(
   sheet: PriceSheet,

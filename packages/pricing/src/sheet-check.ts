@@ -1,6 +1,9 @@
 // Whether a price sheet (as staff edited it, or as it came out of the database) can price
-// every order: the shape of the seed sheet, whole non-negative numbers, ascending bands. The
-// server runs it before a sheet is saved or published; the engine itself trusts its sheet.
+// every order: the shape of the seed sheet, whole non-negative numbers, ascending bands
+// (`checkSheetForEngine`, what the quote page asks of the sheet it receives), and every number
+// within what a factory could mean (`checkPriceSheet`, decision 0033: what staff may save and
+// publish). The engine itself trusts its sheet, and refuses a quote an order cannot hold.
+import { squareMetres, yuan } from './money';
 import { hasOwn } from './own';
 import { materials, pcbLayers } from './pcb-params';
 import { defaultPriceSheet } from './seed-sheet';
@@ -18,8 +21,8 @@ const sizeKey = /^[1-9]\d{1,3}x[1-9]\d{1,3}$/;
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Problems of a candidate price sheet; empty when it can be published. */
-export function checkPriceSheet(candidate: unknown): SheetProblem[] {
+/** Problems that keep the engine from pricing every order with a sheet; empty when it can. */
+export function checkSheetForEngine(candidate: unknown): SheetProblem[] {
   const problems: SheetProblem[] = [];
   const add = (path: string, message: string) => problems.push({ path, message });
 
@@ -127,6 +130,73 @@ export function checkPriceSheet(candidate: unknown): SheetProblem[] {
   });
   for (const [tier, rush] of Object.entries(sheet.pcb.rush)) {
     if (rush.days < 1) add(`pcb.rush.${tier}.days`, '加急天数须至少1天');
+  }
+  return problems;
+}
+
+const MAX_FEE = 10_000_000; // fen: ¥100,000
+const M2 = 1_000_000; // mm²
+const unit = (u: string) => (n: number) => `${n}${u}`;
+
+/**
+ * The range of each number of a sheet (decision 0033), by its path: the first rule whose pattern
+ * matches. Base prices (a board, a sample step, a batch m², SMT setup and joints, a stencil) are
+ * at least ¥0.01; every other amount may be 0 (a surcharge, a fee waived) and at most ¥100,000.
+ */
+const bounds: [RegExp, number, number, (n: number) => string][] = [
+  [/^version$/, 1, 2_147_483_647, unit('')],
+  [/^cutoffHour$/, 0, 23, unit('点')],
+  [/\.den$/, 1, 1_000_000, unit('')],
+  [/Joint\.num$/, 1, 1_000_000, unit('')],
+  [/\.num$/, 0, 1_000_000, unit('')],
+  [/stepAreaMm2$/, 1, 100_000 * M2, squareMetres],
+  [/AreaMm2$/, 0, 100_000 * M2, squareMetres],
+  [/Mm$/, 1, 1_000, unit('mm')],
+  [/[dD]ays$/, 1, 90, unit('个工作日')],
+  [/maxLayers$/, 1, 12, unit('层')],
+  [/[gG]rams/, 0, 20_000, unit('克')],
+  [/densityMgPerCm3/, 1, 10_000, unit('mg/cm³')],
+  [/Quantity|Below$|Feeders$/, 0, 1_000_000, unit('')],
+  [/\.price$|stepPrice$|pricePerM2$|setupPerSide$|^stencil\.frame/, 1, MAX_FEE, yuan],
+  [/./, 0, MAX_FEE, yuan],
+];
+
+/**
+ * What stops a sheet from being saved or published: what the engine needs, then every number
+ * within its range, a tax at most 100 % and a joint at most ¥100. Empty when it can be published.
+ */
+export function checkPriceSheet(candidate: unknown): SheetProblem[] {
+  const problems = checkSheetForEngine(candidate);
+  if (problems.length > 0) return problems;
+  const visit = (value: unknown, path: string): void => {
+    if (typeof value === 'number') {
+      const [, min, max, show] = bounds.find(([pattern]) => pattern.test(path))!;
+      if (value < min || value > max) {
+        problems.push({
+          path,
+          message: `须在${show(min)}到${show(max)}之间${min > 0 && show === yuan ? '（基础价格不能为0）' : ''}`,
+        });
+      }
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        visit(child, Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+      }
+    }
+  };
+  visit(candidate, '');
+  const sheet = candidate as typeof defaultPriceSheet;
+  for (const [path, rate, most] of [
+    ['tax.vatPlain', sheet.tax.vatPlain, 1],
+    ['tax.vatSpecial', sheet.tax.vatSpecial, 1],
+    ['smt.smdJoint', sheet.smt.smdJoint, 10_000],
+    ['smt.dipJoint', sheet.smt.dipJoint, 10_000],
+  ] as const) {
+    if (rate.num > rate.den * most) {
+      problems.push({
+        path: `${path}.num`,
+        message: most === 1 ? '税率不能超过100%' : '每个焊点不能超过¥100.00',
+      });
+    }
   }
   return problems;
 }

@@ -1,7 +1,7 @@
 // SMT assembly (贴片): parameters, rules, price and summary. Flat, so the quote travels in a
 // query string (`GET /api/Smt/CalcPrice`).
 import { mulDiv, yuan, yuanRate } from './money';
-import { appendShippingAndTax, promise, sumLines } from './quote-lines';
+import { appendShippingAndTax, orderTotal, promise } from './quote-lines';
 import {
   InvalidParamsError,
   type FeeLine,
@@ -246,7 +246,7 @@ export function priceSmt(sheet: PriceSheet, params: SmtParams, options: QuoteOpt
   const weightGrams = smt.gramsPerBoard * q + sheet.shipping.packagingGrams;
   appendShippingAndTax(sheet, options, weightGrams, lines, warnings);
   const quote: Quote = {
-    total: sumLines(lines),
+    total: orderTotal(lines, weightGrams),
     lines,
     buildDays,
     warnings,

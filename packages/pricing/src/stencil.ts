@@ -1,7 +1,7 @@
 // Stencils (钢网): parameters, rules, price by frame size and options, and summary.
 import { hasOwn } from './own';
 import { yuan } from './money';
-import { appendShippingAndTax, promise, sumLines } from './quote-lines';
+import { appendShippingAndTax, orderTotal, promise } from './quote-lines';
 import {
   InvalidParamsError,
   type FeeLine,
@@ -167,7 +167,7 @@ export function priceStencil(
   const weightGrams = (st.grams[params.size] ?? 1000) * q + sheet.shipping.packagingGrams;
   appendShippingAndTax(sheet, options, weightGrams, lines, warnings);
   const quote: Quote = {
-    total: sumLines(lines),
+    total: orderTotal(lines, weightGrams),
     lines,
     buildDays: st.buildDays,
     warnings,

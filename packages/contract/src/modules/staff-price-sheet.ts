@@ -108,14 +108,19 @@ export const StaffPriceSheet = defineModule('StaffPriceSheet', {
   },
   Preview: {
     method: 'POST',
-    summary: '用草稿和生效价格表分别计算样例报价，并列对比',
+    summary: '用草稿和生效价格表分别计算样例报价，并列对比；草稿报价为零或不到生效价一半时提醒',
     access: 'staff',
     roles: EDIT,
     input: z.object({
       id: idSchema,
       samples: z.array(previewSampleSchema).max(20).optional().meta({ title: '追加样例' }),
     }),
-    output: z.object({ problems: z.array(sheetProblemSchema), rows: z.array(previewRowSchema) }),
+    output: z.object({
+      problems: z.array(sheetProblemSchema),
+      /** Samples the draft prices at ¥0 or at under half the published price: asked before publishing. */
+      warnings: z.array(z.string()),
+      rows: z.array(previewRowSchema),
+    }),
   },
   Publish: {
     method: 'POST',

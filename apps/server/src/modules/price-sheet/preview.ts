@@ -3,6 +3,7 @@ import {
   defaultPcbParams,
   defaultSmtParams,
   defaultStencilParams,
+  yuan,
   type PriceSheet,
 } from '@pcb/pricing';
 import { engines, tryPrice, type ParamsOf, type PriceResult } from './engines';
@@ -34,6 +35,11 @@ export const standardSamples: Sample[] = [
     kind: 'pcb',
     label: 'PCB 2层 200×150mm 500片',
     params: { ...defaultPcbParams, lengthMm: 200, widthMm: 150, quantity: 500 },
+  },
+  {
+    kind: 'pcb',
+    label: 'PCB 2层 300×300mm 5000片',
+    params: { ...defaultPcbParams, lengthMm: 300, widthMm: 300, quantity: 5000 },
   },
   {
     kind: 'pcb',
@@ -77,4 +83,18 @@ export function previewRow(sample: Sample, published: PriceSheet, draft: PriceSh
     draftBuildDays: 'quote' in after ? after.quote.buildDays : null,
     message: messages.length > 0 ? messages.join('；') : null,
   };
+}
+
+/**
+ * What the admin is asked to look at before publishing (decision 0033): a sample the draft
+ * prices at ¥0, or at less than half of the published price.
+ */
+export function previewWarnings(rows: PreviewRow[]): string[] {
+  return rows.flatMap(({ label, draftTotal: draft, publishedTotal: before }) => {
+    if (draft === 0) return [`${label}：草稿报价为¥0.00，会员可以零元下单`];
+    if (draft !== null && before !== null && draft * 2 < before) {
+      return [`${label}：草稿报价${yuan(draft)}，不到生效价格${yuan(before)}的一半`];
+    }
+    return [];
+  });
 }

@@ -9,7 +9,7 @@ import type { StaffWrite } from '../../http/define-route';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import type { StaffApi } from '../staff/staff.module';
-import { previewRow, standardSamples, type Sample } from './preview';
+import { previewRow, previewWarnings, standardSamples, type Sample } from './preview';
 import type { PublishedSheet } from './published-sheet';
 import type { PriceSheetRepository } from './price-sheet.repository';
 import type { PriceSheetRow } from './price-sheet.table';
@@ -157,7 +157,11 @@ export function createPriceSheetService(deps: {
       write: StaffWrite,
       id: number,
       samples: Sample[] = [],
-    ): Promise<{ problems: { path: string; message: string }[]; rows: PreviewRow[] }> {
+    ): Promise<{
+      problems: { path: string; message: string }[];
+      warnings: string[];
+      rows: PreviewRow[];
+    }> {
       const draft = await mustFindDraft(id, write.tx);
       const current = await published.get();
       const problems = checkPriceSheet(draft.sheet);
@@ -167,7 +171,7 @@ export function createPriceSheetService(deps: {
           : [...standardSamples, ...samples].map((s) => previewRow(s, current.sheet, draft.sheet));
       // A preview changes nothing; the log still says who looked at which draft's prices.
       await write.audit('priceSheet', id, null, { previewed: rows.length });
-      return { problems, rows };
+      return { problems, warnings: previewWarnings(rows), rows };
     },
 
     /**

@@ -4,7 +4,7 @@
 // the page's JavaScript budget (110 KB gzip) has no room for them. The envelope is the
 // contract's (`{ success, data, message }`).
 import type { PublishedSheet } from '@pcb/contract/order-quote';
-import { checkPriceSheet, type CalendarData } from '@pcb/pricing';
+import { checkSheetForEngine, type CalendarData } from '@pcb/pricing';
 import { env } from '../../lib/env';
 import { getCachedPriceSheet, setCachedPriceSheet } from '../../lib/storage';
 
@@ -30,7 +30,7 @@ export function parsePublishedSheet(value: unknown): PublishedSheet | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   if (!Number.isInteger(v.version) || typeof v.publishedAt !== 'string') return null;
-  if (!isCalendar(v.calendar) || checkPriceSheet(v.sheet).length > 0) return null;
+  if (!isCalendar(v.calendar) || checkSheetForEngine(v.sheet).length > 0) return null;
   return value as PublishedSheet;
 }
 

@@ -4,6 +4,7 @@ import type { OrderKind } from '@pcb/contract/order-quote';
 import {
   comparePcbBuildTimes,
   findPcbCliffs,
+  InvalidParamsError,
   pcbParamString,
   pricePcb,
   priceSmt,
@@ -52,28 +53,33 @@ export function priceQuote<K extends OrderKind>(
   const options: QuoteOptions = { calendar, orderedAt, ...(shipping ? { shipping } : {}) };
   if (kind === 'pcb') {
     const p = params as ParamsOf<'pcb'>;
-    const issues = validatePcb(p, sheet);
-    const paramString = pcbParamString(p);
-    if (issues.length > 0) return { issues, quote: null, paramString, cliffs: [], buildTimes: [] };
-    const quote = pricePcb(sheet, p, options);
+    const priced = attempt(validatePcb(p, sheet), () => pricePcb(sheet, p, options));
     return {
-      issues,
-      quote,
-      paramString,
-      cliffs: findPcbCliffs(sheet, p, options, quote),
-      buildTimes: comparePcbBuildTimes(sheet, p, options),
+      ...priced,
+      paramString: pcbParamString(p),
+      cliffs: priced.quote ? findPcbCliffs(sheet, p, options, priced.quote) : [],
+      buildTimes: priced.quote ? comparePcbBuildTimes(sheet, p, options) : [],
     };
   }
   if (kind === 'smt') {
     const p = params as ParamsOf<'smt'>;
-    const issues = validateSmt(p, sheet);
-    const quote = issues.length > 0 ? null : priceSmt(sheet, p, options);
-    return { issues, quote, paramString: smtParamString(p), cliffs: [], buildTimes: [] };
+    const priced = attempt(validateSmt(p, sheet), () => priceSmt(sheet, p, options));
+    return { ...priced, paramString: smtParamString(p), cliffs: [], buildTimes: [] };
   }
   const p = params as ParamsOf<'stencil'>;
-  const issues = validateStencil(p, sheet);
-  const quote = issues.length > 0 ? null : priceStencil(sheet, p, options);
-  return { issues, quote, paramString: stencilParamString(p), cliffs: [], buildTimes: [] };
+  const priced = attempt(validateStencil(p, sheet), () => priceStencil(sheet, p, options));
+  return { ...priced, paramString: stencilParamString(p), cliffs: [], buildTimes: [] };
+}
+
+/** The quote, or the issues that refuse it: the parameters', or a total no order can hold. */
+function attempt(issues: Issue[], price: () => Quote): { issues: Issue[]; quote: Quote | null } {
+  if (issues.length > 0) return { issues, quote: null };
+  try {
+    return { issues, quote: price() };
+  } catch (error) {
+    if (error instanceof InvalidParamsError) return { issues: error.issues, quote: null };
+    throw error;
+  }
 }
 
 /** Issues of one field, and those of fields the form does not show (shown at the top). */

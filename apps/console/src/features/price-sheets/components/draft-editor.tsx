@@ -13,10 +13,12 @@ import { pathName, setAt, type SheetPath } from '../sheet-path';
 import { fieldPaths, sheetTabs } from '../sheet-sections';
 import { sameValue } from '../sheet-values';
 import { SheetEditingContext, SheetStore, type SheetEditing } from './sheet-context';
-import { PreviewPanel, type PreviewResult } from './preview-panel';
+import { PreviewPanel, PriceWarnings, type PreviewResult } from './preview-panel';
 import { SheetView } from './sheet-view';
 
 type CustomPcb = Pick<PcbParams, 'layers' | 'lengthMm' | 'widthMm' | 'quantity'>;
+const samplesOf = (custom: CustomPcb[]) =>
+  custom.map((s) => ({ kind: 'pcb' as const, params: { ...defaultPcbParams, ...s } }));
 
 /** The server names a sheet's field `sheet.pcb.engineering.2`; the cells know `pcb.engineering.2`. */
 const sheetPathOf = (field: string | null) =>
@@ -52,6 +54,8 @@ export function DraftEditor({
   );
   const [preview, setPreview] = useState<PreviewResult | null>(null);
   const [samples, setSamples] = useState<CustomPcb[]>([]);
+  /** Publishing asks the preview first. */
+  const [checking, setChecking] = useState(false);
   const save = useSaveDraft();
   const runPreview = usePreviewPriceSheet();
   const publish = usePublishPriceSheet();
@@ -128,10 +132,7 @@ export function DraftEditor({
   const previewWith = async (next: CustomPcb[]) => {
     if (dirty && !(await saveNow())) return;
     try {
-      const result = await runPreview.mutateAsync({
-        id: detail.id,
-        samples: next.map((s) => ({ kind: 'pcb' as const, params: { ...defaultPcbParams, ...s } })),
-      });
+      const result = await runPreview.mutateAsync({ id: detail.id, samples: samplesOf(next) });
       setPreview(result);
     } catch (error) {
       void message.error((error as Error).message);
@@ -139,12 +140,36 @@ export function DraftEditor({
   };
 
   const nextVersion = (currentVersion ?? 0) + 1;
-  const confirmPublish = () => {
+  /** The preview runs first: its warnings (a price of ¥0, or under half) sit in the question. */
+  const confirmPublish = async () => {
     if (currentVersion === null) return;
+    let checked: PreviewResult;
+    setChecking(true);
+    try {
+      checked = await runPreview.mutateAsync({ id: detail.id, samples: samplesOf(samples) });
+    } catch (error) {
+      void message.error((error as Error).message);
+      return;
+    } finally {
+      setChecking(false);
+    }
+    setPreview(checked);
+    if (checked.problems.length > 0) {
+      void message.error('草稿有问题，请按预览中的提示修改后再发布');
+      return;
+    }
+    const warned = checked.warnings.length > 0;
     modal.confirm({
       title: `发布为版本 ${nextVersion}？`,
-      content: `发布后，新的报价与订单按版本 ${nextVersion} 计价，版本 ${currentVersion} 停用。已下的订单不受影响。`,
-      okText: `发布版本 ${nextVersion}`,
+      width: warned ? 560 : undefined,
+      content: (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <PriceWarnings warnings={checked.warnings} />
+          {`发布后，新的报价与订单按版本 ${nextVersion} 计价，版本 ${currentVersion} 停用。已下的订单不受影响。`}
+        </Space>
+      ),
+      okText: warned ? `仍然发布版本 ${nextVersion}` : `发布版本 ${nextVersion}`,
+      okButtonProps: { danger: warned },
       onOk: () =>
         publish.mutateAsync({ id: detail.id, expectedCurrentVersion: currentVersion }).then(
           (published) => {
@@ -226,7 +251,8 @@ export function DraftEditor({
               <Button
                 type="primary"
                 ghost
-                onClick={confirmPublish}
+                onClick={() => void confirmPublish()}
+                loading={checking}
                 disabled={dirty || blocked || currentVersion === null}
               >
                 发布

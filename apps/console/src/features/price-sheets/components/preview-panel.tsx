@@ -8,7 +8,27 @@ import { formatPercentChange, formatYuan, formatYuanChange } from '../../../lib/
 
 export interface PreviewResult {
   problems: { path: string; message: string }[];
+  warnings: string[];
   rows: PreviewRow[];
+}
+
+/** The samples the draft prices at ¥0 or at under half the published price (Preview's check). */
+export function PriceWarnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title="草稿的价格明显偏低，请确认不是输入错误"
+      description={
+        <ul style={{ margin: 0, paddingLeft: 20 }} aria-label="价格提醒">
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      }
+    />
+  );
 }
 
 type CustomPcb = Pick<PcbParams, 'layers' | 'lengthMm' | 'widthMm' | 'quantity'>;
@@ -160,6 +180,7 @@ export function PreviewPanel({
           }
         />
       )}
+      {result && <PriceWarnings warnings={result.warnings} />}
       <Table<PreviewRow & { key: number }>
         size="small"
         bordered

@@ -60,6 +60,7 @@ function priceSheetServer(
     'POST /api/StaffPriceSheet/Preview': () =>
       ok({
         problems: [],
+        warnings: [],
         rows: [
           {
             kind: 'pcb',
@@ -120,6 +121,13 @@ async function openDraft() {
   return findInput('10x10 套餐价');
 }
 
+/** Clicks 发布 and waits for its question (the preview's check runs first). */
+async function publishConfirm(): Promise<HTMLElement> {
+  fireEvent.click(toolbar().getByRole('button', { name: '发布' }));
+  const title = await screen.findByText('发布为版本 2？', { selector: '.ant-modal-confirm-title' });
+  return title.closest('.ant-modal') as HTMLElement;
+}
+
 /** Whether closing or reloading the tab now would ask first. */
 function leavingIsQuestioned(): boolean {
   const event = new Event('beforeunload', { cancelable: true });
@@ -172,10 +180,7 @@ describe('price sheets', () => {
     const same = within(preview).getByText('有框钢网 370×470').closest('tr') as HTMLElement;
     expect(same).toHaveTextContent('不变');
 
-    fireEvent.click(toolbar().getByRole('button', { name: '发布' }));
-    const confirm = (
-      await screen.findByText('发布为版本 2？', { selector: '.ant-modal-confirm-title' })
-    ).closest('.ant-modal') as HTMLElement;
+    const confirm = await publishConfirm();
     expect(api.calls('POST /api/StaffPriceSheet/Publish')).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: '发布版本 2' }));
     expect(await screen.findByText('已发布版本 2')).toBeInTheDocument();
@@ -269,6 +274,43 @@ describe('price sheets', () => {
     expect(screen.getByTestId('draft-dirty')).toBeInTheDocument();
   });
 
+  it('asks again before publishing prices the preview warns about', async () => {
+    const warning = 'PCB 2层 300×300mm 5000片：草稿报价¥104.50，不到生效价格¥22,600.00的一半';
+    const api = priceSheetServer(['admin'], {
+      'POST /api/StaffPriceSheet/Preview': () =>
+        ok({ problems: [], warnings: [warning], rows: [] }),
+    });
+    renderConsole('/price-sheets');
+    await openDraft();
+    const confirm = await publishConfirm();
+    // The check ran first, and its warning is in the question.
+    expect(api.calls('POST /api/StaffPriceSheet/Preview')).toHaveLength(1);
+    expect(within(confirm).getByText('草稿的价格明显偏低，请确认不是输入错误')).toBeInTheDocument();
+    expect(within(confirm).getByText(warning)).toBeInTheDocument();
+    expect(api.calls('POST /api/StaffPriceSheet/Publish')).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: '仍然发布版本 2' }));
+    expect(await screen.findByText('已发布版本 2')).toBeInTheDocument();
+    expect(api.calls('POST /api/StaffPriceSheet/Publish')).toHaveLength(1);
+  });
+
+  it('does not offer to publish a draft the preview finds a problem in', async () => {
+    const api = priceSheetServer(['admin'], {
+      'POST /api/StaffPriceSheet/Preview': () =>
+        ok({
+          problems: [{ path: 'pcb.packages[0].price', message: '须在¥0.01到¥100,000.00之间' }],
+          warnings: [],
+          rows: [],
+        }),
+    });
+    renderConsole('/price-sheets');
+    await openDraft();
+    fireEvent.click(toolbar().getByRole('button', { name: '发布' }));
+    expect(await screen.findByText('草稿有问题，请按预览中的提示修改后再发布')).toBeInTheDocument();
+    expect(screen.getByText('草稿有问题，不能发布')).toBeInTheDocument();
+    expect(screen.queryByText('发布为版本 2？')).not.toBeInTheDocument();
+    expect(api.calls('POST /api/StaffPriceSheet/Publish')).toHaveLength(0);
+  });
+
   it('says so when another version was published meanwhile', async () => {
     const api = priceSheetServer(['admin'], {
       'POST /api/StaffPriceSheet/Publish': () =>
@@ -276,10 +318,7 @@ describe('price sheets', () => {
     });
     renderConsole('/price-sheets');
     await openDraft();
-    fireEvent.click(toolbar().getByRole('button', { name: '发布' }));
-    const confirm = (
-      await screen.findByText('发布为版本 2？', { selector: '.ant-modal-confirm-title' })
-    ).closest('.ant-modal') as HTMLElement;
+    const confirm = await publishConfirm();
     const listed = api.calls('GET /api/StaffPriceSheet/List').length;
     fireEvent.click(within(confirm).getByRole('button', { name: '发布版本 2' }));
     expect(
