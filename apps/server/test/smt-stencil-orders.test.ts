@@ -152,6 +152,83 @@ describe('Stencil', () => {
   });
 });
 
+describe('one request id, one order', () => {
+  /** A stencil order's body for the member, priced as the page would. */
+  async function stencilBody(token: string, receiverId: number, requestId: string) {
+    const quote = await t.post<QuoteResult>(
+      '/api/Stencil/CalcPrice',
+      { params: defaultStencilParams, receiverId, courier: 'sf' },
+      { token },
+    );
+    return {
+      params: defaultStencilParams,
+      sheetVersion: quote.body.data.sheetVersion,
+      expectedTotal: quote.body.data.total,
+      receiverId,
+      courier: 'sf',
+      invoice: 'none',
+      fileKey: await uploadDesign(t, token, 'stencilFile', '.pdf'),
+      fileName: '钢网.pdf',
+      requestId,
+    };
+  }
+  const REUSED = '该请求编号已用于另一笔订单，请刷新页面后重新提交';
+
+  it('refuses the id of a PCB order for a stencil, and for other parameters, with 409', async () => {
+    const m = await member();
+    const setup = await orderSetup(t, m.token);
+    const pcb = await pcbOrderBody(t, setup);
+    const placed = await saveOrder(t, m.token, pcb);
+    expect(placed.status, placed.body.message).toBe(200);
+
+    const stencil = await t.post<PlacedOrder>(
+      '/api/Stencil/Create',
+      await stencilBody(m.token, setup.receiverId, pcb.requestId as string),
+      { token: m.token },
+    );
+    expect(stencil.status).toBe(409);
+    expect(stencil.body).toMatchObject({ success: false, message: REUSED, field: 'requestId' });
+
+    const other = await pcbOrderBody(t, setup, { params: { quantity: 20 } });
+    const reused = await saveOrder(t, m.token, { ...other, requestId: pcb.requestId });
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toBe(REUSED);
+    const otherFile = await saveOrder(t, m.token, {
+      ...pcb,
+      fileKey: await uploadDesign(t, m.token),
+    });
+    expect(otherFile.status).toBe(409);
+
+    // The same request again is a retry: the same order, as before.
+    const retry = await saveOrder(t, m.token, pcb);
+    expect(retry.status).toBe(200);
+    expect(retry.body.data.orderNo).toBe(placed.body.data.orderNo);
+    expect(await orderCount(t, m.id)).toBe(1);
+  });
+
+  it('places one order when a PCB and a stencil race with one id', async () => {
+    const m = await member();
+    const setup = await orderSetup(t, m.token);
+    const pcb = await pcbOrderBody(t, setup);
+    const stencil = await stencilBody(m.token, setup.receiverId, pcb.requestId as string);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        i % 2
+          ? t.post<PlacedOrder>('/api/Stencil/Create', stencil, { token: m.token })
+          : saveOrder(t, m.token, pcb),
+      ),
+    );
+    expect(await orderCount(t, m.id)).toBe(1);
+    const winner = answers.find((a) => a.status === 200)!.body.data;
+    // Every answer of the winning kind is that order; every answer of the other kind a 409.
+    for (const [i, answer] of answers.entries()) {
+      const kind = i % 2 ? 'stencil' : 'pcb';
+      if (kind === winner.kind) expect(answer.body.data.orderNo).toBe(winner.orderNo);
+      else expect(answer.status).toBe(409);
+    }
+  });
+});
+
 describe('invoices on orders', () => {
   it('needs a complete, usable 专票 profile for vatSpecial; adds 税费 for a 普票', async () => {
     const m = await member();
