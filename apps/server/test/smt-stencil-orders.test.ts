@@ -8,6 +8,7 @@ import type {
   QuoteResult,
   StaffOrderDetail,
   StaffOrderRow,
+  UploadTicket,
 } from '@pcb/contract';
 import {
   defaultPcbParams,
@@ -28,6 +29,7 @@ import {
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
 import { orderCount, orderSetup, pcbOrderBody, saveOrder, uploadDesign } from './order-support';
 import { createStaff, sessionFor, staffCall } from './staff-support';
+import { postToSandbox, ticketFields } from './upload-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -358,6 +360,39 @@ describe('StaffOrder', () => {
       url: d.fileUrl!.replace(/^https?:\/\/[^/]+/, ''),
     });
     expect(file.statusCode).toBe(200);
+  });
+
+  it('downloads exactly the file the order was placed with: its key cannot be uploaded again', async () => {
+    const m = await member();
+    const setup = await orderSetup(t, m.token);
+    const ticket = await t.get<UploadTicket>('/api/Common/getUploadCode', {
+      token: m.token,
+      query: { dirType: 'pcbFile', fileExt: '.zip' },
+    });
+    const fields = ticketFields(ticket.body.data);
+    const ordered = Buffer.from('PK\x03\x04 the Gerber ordered');
+    expect((await postToSandbox(t, fields, { content: ordered })).statusCode).toBe(200);
+    const placed = await saveOrder(
+      t,
+      m.token,
+      await pcbOrderBody(t, { ...setup, fileKey: fields.key! }),
+    );
+    expect(placed.status, placed.body.message).toBe(200);
+
+    // Within the ticket's 10 minutes, the same ticket tries to swap the file.
+    t.clock.advance(2 * 60_000);
+    const swap = await postToSandbox(t, fields, { content: Buffer.from('PK\x03\x04 swapped') });
+    expect(swap.statusCode).toBe(409);
+
+    const engineer = await sessionFor(t, (await createStaff(t, { roles: ['engineer'] })).id);
+    const detail = await staffCall<StaffOrderDetail>(t, engineer, 'GET', '/api/StaffOrder/Get', {
+      id: placed.body.data.id,
+    });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: detail.body.data.fileUrl!.replace(/^https?:\/\/[^/]+/, ''),
+    });
+    expect(file.rawPayload).toEqual(ordered);
   });
 
   it('refuses the content role', async () => {
