@@ -272,7 +272,7 @@ function cannonRun(url, headers, duration, notModified = false, request = {}) {
  * SF, anonymous. The answer carries the fee lines, the price cliffs and every rush tier, so one
  * request prices the board about a dozen times.
  *
- * Quotes have a budget per client address (QUOTE_RATE_LIMIT_PER_MINUTE, decision 0034), which
+ * Quotes have a budget per client address (QUOTE_RATE_LIMIT, decision 0034), which
  * one address at bench speed spends in a fraction of a second. So the requests come from 1,000
  * addresses in turn (`X-Forwarded-For`, trusted from loopback: TRUST_PROXY, which the server
  * takes from this process's environment), each well within its budget: every request is

@@ -13,8 +13,8 @@ let token: string;
 beforeAll(async () => {
   t = await buildTestApp({
     env: {
-      QUOTE_RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
-      COMPANY_SEARCH_RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
+      QUOTE_RATE_LIMIT: String(PER_MINUTE),
+      COMPANY_SEARCH_RATE_LIMIT: String(PER_MINUTE),
     },
   });
   token = (await t.createMember({ mobile: uniqueMobile() })).token;

@@ -63,8 +63,8 @@ const envSchema = z.object({
   SMS_DAILY_LIMIT: intSetting(10, 1, 1000),
   SMS_RESEND_INTERVAL_SECONDS: intSetting(60, 1, 3600),
   SMS_IP_DAILY_LIMIT: intSetting(30, 1, 100_000),
-  QUOTE_RATE_LIMIT_PER_MINUTE: intSetting(120, 1, 1_000_000),
-  COMPANY_SEARCH_RATE_LIMIT_PER_MINUTE: intSetting(120, 1, 1_000_000),
+  QUOTE_RATE_LIMIT: intSetting(120, 1, 1_000_000),
+  COMPANY_SEARCH_RATE_LIMIT: intSetting(120, 1, 1_000_000),
   MEMBER_AGREEMENT_VERSION: textOr('2026-11'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -445,8 +445,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : { provider: 'embedded' },
     rateLimits: {
-      quotesPerMinute: env.QUOTE_RATE_LIMIT_PER_MINUTE,
-      companySearchesPerMinute: env.COMPANY_SEARCH_RATE_LIMIT_PER_MINUTE,
+      quotesPerMinute: env.QUOTE_RATE_LIMIT,
+      companySearchesPerMinute: env.COMPANY_SEARCH_RATE_LIMIT,
     },
   };
 }
