@@ -14,6 +14,24 @@ interface Row extends Record<string, unknown> {
 export function createPostgresStore(db: Db, now: Clock): EphemeralStore {
   const expiry = (ttlMs: number) => new Date(now().getTime() + ttlMs);
 
+  /** Adds one to a live counter (a fresh one after expiry); `durable`: the commit waits for the disk. */
+  async function increment(key: string, ttlMs: number, durable: boolean): Promise<number> {
+    const at = now();
+    const values = durable
+      ? sql`VALUES (${key}, '1', ${expiry(ttlMs)})`
+      : sql`SELECT ${key}, '1', ${expiry(ttlMs)}::timestamptz
+            FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unhurried`;
+    const result = await db.execute<Row>(sql`
+      INSERT INTO ephemeral_store (key, value, expires_at) ${values}
+      ON CONFLICT (key) DO UPDATE SET
+        value = CASE WHEN ephemeral_store.expires_at <= ${at} THEN '1'
+                     ELSE (ephemeral_store.value::bigint + 1)::text END,
+        expires_at = CASE WHEN ephemeral_store.expires_at <= ${at} THEN excluded.expires_at
+                          ELSE ephemeral_store.expires_at END
+      RETURNING value`);
+    return Number(result.rows[0]?.value);
+  }
+
   return {
     async get(key) {
       const result = await db.execute<Row>(
@@ -38,18 +56,11 @@ export function createPostgresStore(db: Db, now: Clock): EphemeralStore {
       return result.rows.length === 1;
     },
 
-    async incr(key, ttlMs) {
-      const at = now();
-      const result = await db.execute<Row>(sql`
-        INSERT INTO ephemeral_store (key, value, expires_at) VALUES (${key}, '1', ${expiry(ttlMs)})
-        ON CONFLICT (key) DO UPDATE SET
-          value = CASE WHEN ephemeral_store.expires_at <= ${at} THEN '1'
-                       ELSE (ephemeral_store.value::bigint + 1)::text END,
-          expires_at = CASE WHEN ephemeral_store.expires_at <= ${at} THEN excluded.expires_at
-                            ELSE ephemeral_store.expires_at END
-        RETURNING value`);
-      return Number(result.rows[0]?.value);
-    },
+    incr: (key, ttlMs) => increment(key, ttlMs, true),
+
+    // The statement turns synchronous_commit off for its own transaction (set_config's `true`):
+    // the counter is as atomic, and its commit does not wait for the disk.
+    count: (key, ttlMs) => increment(key, ttlMs, false),
 
     async decr(key) {
       await db.execute(sql`

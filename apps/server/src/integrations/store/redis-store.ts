@@ -40,6 +40,9 @@ export function createRedisStore(
     async incr(key, ttlMs) {
       return Number(await redis.eval(INCR_WITH_TTL, 1, key, ttl(ttlMs)));
     },
+    async count(key, ttlMs) {
+      return Number(await redis.eval(INCR_WITH_TTL, 1, key, ttl(ttlMs)));
+    },
     async decr(key) {
       await redis.eval(DECR_LIVE, 1, key);
     },
