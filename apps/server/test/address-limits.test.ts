@@ -75,3 +75,36 @@ describe('company suggestions', () => {
     expect((await search('198.51.100.5')).statusCode).toBe(200);
   });
 });
+
+describe('a budget shared by instances, handed out in blocks', () => {
+  it('lets at most the budget through two instances on one store, a block reserved at a time', async () => {
+    // 36 a minute: each instance reserves 3 numbers at a time (a twelfth of the budget).
+    const env = { QUOTE_RATE_LIMIT: '36' };
+    const one = await buildTestApp({ env });
+    const two = await buildTestApp({ env, databaseUrl: one.databaseUrl, clock: one.clock });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          (i % 2 ? two : one).app.inject({
+            method: 'POST',
+            url: '/api/Pcb/CalcPrice',
+            remoteAddress: '192.0.2.9',
+            payload: { params: defaultPcbParams },
+          }),
+        ),
+      );
+      const answered = answers.filter((a) => a.statusCode === 200).length;
+      expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 429)).toBe(true);
+      // Never more than the budget; at most a block's remainder stranded per instance.
+      expect(answered).toBeLessThanOrEqual(36);
+      expect(answered).toBeGreaterThanOrEqual(36 - 2 * 2);
+      const store = await one.database.pool.query<{ value: string }>(
+        "SELECT value FROM ephemeral_store WHERE key LIKE 'rate:quote:%:192.0.2.9'",
+      );
+      expect(Number(store.rows[0]?.value)).toBeGreaterThanOrEqual(answered);
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+});

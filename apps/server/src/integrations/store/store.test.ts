@@ -90,6 +90,9 @@ function storeContract(
       expect(await store.count(k, 300)).toBe(22);
       await wait(200);
       expect(await store.count(k, 300)).toBe(1);
+      // Blocks: each caller's total is where its own part ends.
+      const blocks = await Promise.all([3, 3, 3].map((by) => store.count(k, 300, by)));
+      expect([...blocks].sort((a, b) => a - b)).toEqual([4, 7, 10]);
     });
 
     it('decrements a live counter atomically, never below zero nor into a new key', async () => {
