@@ -6,9 +6,9 @@ import { createStaff, sessionFor } from './staff-support';
 
 /**
  * Generated from the contract: every endpoint, every field, hostile values (control
- * characters, lone surrogates, numbers beyond their column, wrong types, huge text), plus
+ * characters, bidirectional controls and invisible characters, lone surrogates, numbers beyond their column, wrong types, huge text), plus
  * bodies that are not objects and broken JSON. The answer is always the envelope, never a 5xx;
- * text with control characters is always a 400.
+ * text with control or invisible characters is always a 400.
  */
 let t: TestApp;
 let token: string;
@@ -127,8 +127,19 @@ function withValue(base: unknown, path: string[], value: unknown): Record<string
 }
 
 const CONTROL_TEXT = ['a\u0000b', 'a\u001bb', '\u007f', 'a\ud800b'];
+/** Bidirectional controls and invisible characters (decision 0034): refused like controls. */
+const INVISIBLE_TEXT = [
+  'design\u202Epiz.exe',
+  'a\u2066b\u2069',
+  'a\u200Fb',
+  'a\u200Bb',
+  'a\u200Db',
+  '\uFEFFab',
+  'a\u2060b',
+];
+const REFUSED_TEXT = [...CONTROL_TEXT, ...INVISIBLE_TEXT];
 const HOSTILE = [
-  ...CONTROL_TEXT,
+  ...REFUSED_TEXT,
   'x'.repeat(70_000),
   2_147_483_648,
   2 ** 53 + 2,
@@ -200,7 +211,7 @@ describe('hostile input, on every endpoint of the contract', () => {
           const res = await send(endpoint, withValue(base, path, value));
           // The sample is valid elsewhere: text with control characters is refused on its field
           // (a query string carries a lone surrogate as U+FFFD, which is no longer hostile).
-          const refused = CONTROL_TEXT.includes(value as string);
+          const refused = REFUSED_TEXT.includes(value as string);
           const reachesServer = endpoint.method !== 'GET' || value !== 'a\ud800b';
           // A field of the union's other form is dropped when the sampled form matches.
           const isUnion = input._zod.def.type === 'union';
@@ -222,6 +233,25 @@ describe('hostile input, on every endpoint of the contract', () => {
       }
     });
   }
+
+  it('names the invisible character in the message, on the field', async () => {
+    const res = await t.post(
+      '/api/MemberReceiver/Create',
+      {
+        receiverName: '张\u202E工',
+        mobile: '13800138000',
+        regionCode: '440305',
+        address: '高新南七道 18 号',
+      },
+      { token },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      field: 'receiverName',
+      message: '收货人：不能包含不可见字符或文字方向控制字符',
+    });
+  });
 
   it('GetOpenId with a NUL in state or code, and ids beyond an integer column', async () => {
     for (const query of ['code=a%00b&state=abc', 'code=abc&state=a%00b']) {

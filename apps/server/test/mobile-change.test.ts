@@ -209,18 +209,39 @@ describe('MemberInfo.ChangeMobile', () => {
     expect(res.body.message).toBe('短信验证码错误或已过期');
   });
 
-  it('refuses a number of another member with 409 before any text', async () => {
-    const { token } = await t.createMember({ mobile: uniqueMobile() });
+  it('answers a taken number as a free one: its holder gets a notice, and no code works for it', async () => {
+    const mobile = uniqueMobile();
+    const { token } = await t.createMember({ mobile });
     const taken = uniqueMobile();
-    await t.createMember({ mobile: taken });
-    const res = await t.post(
-      '/api/MemberInfo/SendChangeMobileMessage',
-      { mobile: taken, ncVerifyDto: await t.solveCaptcha() },
+    const owner = await t.createMember({ mobile: taken });
+    const free = uniqueMobile();
+    const ask = async (to: string) =>
+      t.post(
+        '/api/MemberInfo/SendChangeMobileMessage',
+        { mobile: to, ncVerifyDto: await t.solveCaptcha() },
+        { token },
+      );
+    const [forTaken, forFree] = [await ask(taken), await ask(free)];
+    expect(forTaken.status).toBe(200);
+    expect(forTaken.body).toEqual(forFree.body);
+    // The holder of the taken number learns why no code came; the free number gets its code.
+    const [notice] = await t.outbox(taken);
+    expect(notice?.text).toContain('该手机号已注册会员中心');
+    expect(notice?.text).not.toMatch(/\d{6}/);
+    expect((await t.outbox(free))[0]?.text).toMatch(/更换手机号验证码为\d{6}/);
+
+    const ticket = await oldMobileTicket(mobile, token);
+    const res = await t.patch(
+      '/api/MemberInfo/ChangeMobile',
+      { mobile: taken, smsCode: '000000', oldMobileTicket: ticket },
       { token },
     );
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe('该手机号已被其他账号使用');
-    expect(await t.outbox(taken)).toEqual([]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('短信验证码错误或已过期');
+    const { rows } = await t.database.pool.query('SELECT mobile FROM member WHERE id = $1', [
+      owner.id,
+    ]);
+    expect(rows[0]?.mobile).toBe(taken);
   });
 
   it('refuses a number taken after its code was sent, and keeps the code and the ticket', async () => {

@@ -8,6 +8,7 @@ import type {
   QuoteResult,
   StaffOrderDetail,
   StaffOrderRow,
+  UploadTicket,
 } from '@pcb/contract';
 import {
   defaultPcbParams,
@@ -28,6 +29,7 @@ import {
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
 import { orderCount, orderSetup, pcbOrderBody, saveOrder, uploadDesign } from './order-support';
 import { createStaff, sessionFor, staffCall } from './staff-support';
+import { postToSandbox, ticketFields } from './upload-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -149,6 +151,83 @@ describe('Stencil', () => {
       query: asQuery(params),
     });
     expect(summary.body.data.paramString).toBe(stencilParamString(params));
+  });
+});
+
+describe('one request id, one order', () => {
+  /** A stencil order's body for the member, priced as the page would. */
+  async function stencilBody(token: string, receiverId: number, requestId: string) {
+    const quote = await t.post<QuoteResult>(
+      '/api/Stencil/CalcPrice',
+      { params: defaultStencilParams, receiverId, courier: 'sf' },
+      { token },
+    );
+    return {
+      params: defaultStencilParams,
+      sheetVersion: quote.body.data.sheetVersion,
+      expectedTotal: quote.body.data.total,
+      receiverId,
+      courier: 'sf',
+      invoice: 'none',
+      fileKey: await uploadDesign(t, token, 'stencilFile', '.pdf'),
+      fileName: '钢网.pdf',
+      requestId,
+    };
+  }
+  const REUSED = '该请求编号已用于另一笔订单，请刷新页面后重新提交';
+
+  it('refuses the id of a PCB order for a stencil, and for other parameters, with 409', async () => {
+    const m = await member();
+    const setup = await orderSetup(t, m.token);
+    const pcb = await pcbOrderBody(t, setup);
+    const placed = await saveOrder(t, m.token, pcb);
+    expect(placed.status, placed.body.message).toBe(200);
+
+    const stencil = await t.post<PlacedOrder>(
+      '/api/Stencil/Create',
+      await stencilBody(m.token, setup.receiverId, pcb.requestId as string),
+      { token: m.token },
+    );
+    expect(stencil.status).toBe(409);
+    expect(stencil.body).toMatchObject({ success: false, message: REUSED, field: 'requestId' });
+
+    const other = await pcbOrderBody(t, setup, { params: { quantity: 20 } });
+    const reused = await saveOrder(t, m.token, { ...other, requestId: pcb.requestId });
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toBe(REUSED);
+    const otherFile = await saveOrder(t, m.token, {
+      ...pcb,
+      fileKey: await uploadDesign(t, m.token),
+    });
+    expect(otherFile.status).toBe(409);
+
+    // The same request again is a retry: the same order, as before.
+    const retry = await saveOrder(t, m.token, pcb);
+    expect(retry.status).toBe(200);
+    expect(retry.body.data.orderNo).toBe(placed.body.data.orderNo);
+    expect(await orderCount(t, m.id)).toBe(1);
+  });
+
+  it('places one order when a PCB and a stencil race with one id', async () => {
+    const m = await member();
+    const setup = await orderSetup(t, m.token);
+    const pcb = await pcbOrderBody(t, setup);
+    const stencil = await stencilBody(m.token, setup.receiverId, pcb.requestId as string);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        i % 2
+          ? t.post<PlacedOrder>('/api/Stencil/Create', stencil, { token: m.token })
+          : saveOrder(t, m.token, pcb),
+      ),
+    );
+    expect(await orderCount(t, m.id)).toBe(1);
+    const winner = answers.find((a) => a.status === 200)!.body.data;
+    // Every answer of the winning kind is that order; every answer of the other kind a 409.
+    for (const [i, answer] of answers.entries()) {
+      const kind = i % 2 ? 'stencil' : 'pcb';
+      if (kind === winner.kind) expect(answer.body.data.orderNo).toBe(winner.orderNo);
+      else expect(answer.status).toBe(409);
+    }
   });
 });
 
@@ -281,6 +360,39 @@ describe('StaffOrder', () => {
       url: d.fileUrl!.replace(/^https?:\/\/[^/]+/, ''),
     });
     expect(file.statusCode).toBe(200);
+  });
+
+  it('downloads exactly the file the order was placed with: its key cannot be uploaded again', async () => {
+    const m = await member();
+    const setup = await orderSetup(t, m.token);
+    const ticket = await t.get<UploadTicket>('/api/Common/getUploadCode', {
+      token: m.token,
+      query: { dirType: 'pcbFile', fileExt: '.zip' },
+    });
+    const fields = ticketFields(ticket.body.data);
+    const ordered = Buffer.from('PK\x03\x04 the Gerber ordered');
+    expect((await postToSandbox(t, fields, { content: ordered })).statusCode).toBe(200);
+    const placed = await saveOrder(
+      t,
+      m.token,
+      await pcbOrderBody(t, { ...setup, fileKey: fields.key! }),
+    );
+    expect(placed.status, placed.body.message).toBe(200);
+
+    // Within the ticket's 10 minutes, the same ticket tries to swap the file.
+    t.clock.advance(2 * 60_000);
+    const swap = await postToSandbox(t, fields, { content: Buffer.from('PK\x03\x04 swapped') });
+    expect(swap.statusCode).toBe(409);
+
+    const engineer = await sessionFor(t, (await createStaff(t, { roles: ['engineer'] })).id);
+    const detail = await staffCall<StaffOrderDetail>(t, engineer, 'GET', '/api/StaffOrder/Get', {
+      id: placed.body.data.id,
+    });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: detail.body.data.fileUrl!.replace(/^https?:\/\/[^/]+/, ''),
+    });
+    expect(file.rawPayload).toEqual(ordered);
   });
 
   it('refuses the content role', async () => {

@@ -23,6 +23,7 @@ export const ticketFields = (ticket: UploadTicket): Record<string, string> => ({
   policy: ticket.policy,
   Signature: ticket.signature,
   success_action_status: '200',
+  'x-oss-forbid-overwrite': 'true',
 });
 
 /** Posts a file to the sandbox OSS with the given fields. */

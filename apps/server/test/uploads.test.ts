@@ -39,6 +39,7 @@ describe('Common.getUploadCode', () => {
       ['eq', '$key', key],
       ['content-length-range', 1, 10 * 1024 * 1024],
       ['eq', '$success_action_status', '200'],
+      ['eq', '$x-oss-forbid-overwrite', 'true'],
     ]);
     const expiresIn = Date.parse(policy.expiration) - t.clock.now().getTime();
     expect(expiresIn).toBe(10 * 60_000);
@@ -99,6 +100,44 @@ describe('the OSS sandbox', () => {
     const stored = path.join(t.dataDir, 'objects', ticket.dir, `${ticket.filename}.pdf`);
     expect(readFileSync(stored)).toEqual(content);
     expect(await t.app.platform.storage.exists(`${ticket.dir}${ticket.filename}.pdf`)).toBe(true);
+  });
+
+  it('writes a key once: the same ticket cannot replace the file, even within its 10 minutes', async () => {
+    const ticket = await getTicket(t, token);
+    const key = `${ticket.dir}${ticket.filename}.pdf`;
+    const stored = path.join(t.dataDir, 'objects', ...key.split('/'));
+    const first = Buffer.from('%PDF-1.4 the document ordered');
+    expect((await postToSandbox(t, ticketFields(ticket), { content: first })).statusCode).toBe(200);
+    t.clock.advance(5 * 60_000);
+    const again = await postToSandbox(t, ticketFields(ticket), {
+      content: Buffer.from('%PDF-1.4 a swapped document'),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(errorCode(again.body)).toBe('FileAlreadyExists');
+    // Leaving the field out (or saying false) breaks the signed policy.
+    const { 'x-oss-forbid-overwrite': _omitted, ...without } = ticketFields(ticket);
+    const unsigned = await postToSandbox(t, without, { content: Buffer.from('%PDF-1.4 x') });
+    expect(unsigned.statusCode).toBe(403);
+    const overwrite = await postToSandbox(
+      t,
+      { ...ticketFields(ticket), 'x-oss-forbid-overwrite': 'false' },
+      { content: Buffer.from('%PDF-1.4 x') },
+    );
+    expect(overwrite.statusCode).toBe(403);
+    expect(readFileSync(stored)).toEqual(first);
+  });
+
+  it('keeps exactly one of parallel uploads to one key', async () => {
+    const ticket = await getTicket(t, token);
+    const contents = Array.from({ length: 10 }, (_, i) => Buffer.from(`%PDF-1.4 copy ${i}`));
+    const answers = await Promise.all(
+      contents.map((content) => postToSandbox(t, ticketFields(ticket), { content })),
+    );
+    const winners = answers.flatMap((a, i) => (a.statusCode === 200 ? [i] : []));
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(9);
+    const stored = path.join(t.dataDir, 'objects', ticket.dir, `${ticket.filename}.pdf`);
+    expect(readFileSync(stored)).toEqual(contents[winners[0]!]);
   });
 
   it('does not serve the stored objects', async () => {
@@ -215,6 +254,7 @@ describe('the OSS sandbox', () => {
       policy: fields.policy ?? '',
       signature: fields.Signature ?? '',
       success_action_status: '200',
+      'X-OSS-Forbid-Overwrite': 'true',
     });
     expect(res.statusCode).toBe(200);
   });

@@ -119,8 +119,13 @@ const TOTP_PERIOD_MS = 30_000;
  * step early; an admin login a moment before (another spec) may have used the current one.
  * So: the current code, else the next step's, else the one after once the next step begins.
  */
-export async function consoleLogin(page: Page, userName: string, totpSecret?: string) {
-  await page.goto('/console/login');
+export async function consoleLogin(
+  page: Page,
+  userName: string,
+  totpSecret?: string,
+  loginUrl = '/console/login',
+) {
+  await page.goto(loginUrl);
   await page.getByLabel('用户名').fill(userName);
   await page.getByLabel('密码').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: '登录' }).click();

@@ -14,7 +14,51 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 const REPLACEMENT_CHARACTER = /\uFFFD/;
 
+/**
+ * Characters that are not seen but change what is seen (Unicode's format characters, Cf):
+ * bidirectional embeddings, overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069,
+ * U+200E, U+200F, U+061C: `design\u202Epiz.exe` shows as `designexe.zip`), zero-width spaces
+ * and joiners (U+200B–U+200D), the word joiner and invisible operators (U+2060–U+2064), the
+ * byte-order mark (U+FEFF), the soft hyphen, tags. Decision 0034.
+ */
+const INVISIBLE_CHARACTER = /\p{Cf}/u;
+const INVISIBLE_CHARACTERS = /\p{Cf}/gu;
+/**
+ * What an emoji keyboard types with them, and is all that they may be: a zero-width joiner
+ * between two pictographs (👨‍💻), and the tags of a subdivision flag (🏴 + tags + cancel tag).
+ */
+const EMOJI_JOINER =
+  /(?<=\p{Extended_Pictographic}(?:\u{FE0F}|\p{Emoji_Modifier})?)\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
+
+/** True when the text holds an invisible or direction-changing character outside an emoji. */
+export function hasInvisibleCharacter(value: string): boolean {
+  if (!INVISIBLE_CHARACTER.test(value)) return false;
+  return INVISIBLE_CHARACTER.test(value.replace(EMOJI_JOINER, '').replace(EMOJI_TAGS, ''));
+}
+
+/**
+ * The text as staff should read it: each invisible or direction-changing character written
+ * out as its code (`design⟦U+202E⟧piz.exe`), so a name stored before the contract refused them
+ * (or a name from outside) cannot disguise itself. Emoji are left as they are.
+ */
+export function showInvisible(value: string): string {
+  if (!hasInvisibleCharacter(value)) return value;
+  const kept = new Set<number>();
+  for (const pattern of [EMOJI_JOINER, EMOJI_TAGS]) {
+    for (const match of value.matchAll(pattern)) {
+      for (let i = 0; i < match[0].length; i++) kept.add(match.index + i);
+    }
+  }
+  return value.replace(INVISIBLE_CHARACTERS, (character, offset: number) =>
+    kept.has(offset)
+      ? character
+      : `⟦U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟧`,
+  );
+}
+
 export const FORBIDDEN_CHARACTER_MESSAGE = '不能包含控制字符或无效字符';
+export const INVISIBLE_CHARACTER_MESSAGE = '不能包含不可见字符或文字方向控制字符';
 export const LINE_BREAK_MESSAGE = '不能换行';
 
 /** True when the text holds a character no input may carry (line breaks only where allowed). */
@@ -23,13 +67,14 @@ export function hasForbiddenCharacter(value: string, multiline = false): boolean
     CONTROL_CHARACTER.test(value) ||
     LONE_SURROGATE.test(value) ||
     REPLACEMENT_CHARACTER.test(value) ||
+    hasInvisibleCharacter(value) ||
     (!multiline && LINE_BREAK_OR_TAB.test(value))
   );
 }
 
 /**
- * The one string primitive of every input: a length limit, and no control characters or lone
- * surrogates (newline and tab only when `multiline`). Chain `.trim()`, `.min()`, `.regex()`.
+ * The one string primitive of every input: a length limit, and no control characters, lone
+ * surrogates or invisible characters (newline and tab only when `multiline`). Chain `.trim()`, `.min()`, `.regex()`.
  */
 export function text(max: number, options: { multiline?: boolean } = {}) {
   const multiline = options.multiline ?? false;
@@ -46,6 +91,10 @@ export function text(max: number, options: { multiline?: boolean } = {}) {
         abort: true,
       },
     )
+    .refine((value) => !hasInvisibleCharacter(value), {
+      error: INVISIBLE_CHARACTER_MESSAGE,
+      abort: true,
+    })
     .refine((value) => multiline || !LINE_BREAK_OR_TAB.test(value), {
       error: LINE_BREAK_MESSAGE,
       abort: true,

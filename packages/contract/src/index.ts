@@ -34,6 +34,7 @@ export * from './define';
 export * from './errors';
 export * from './common';
 export * from './credit-code';
+export * from './return-path';
 export * from './modules/member-auth';
 export * from './modules/member-info';
 export * from './modules/member-admin';

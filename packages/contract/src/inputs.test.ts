@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { allEndpoints } from './index';
 import { labelAt, UNNAMED } from './errors';
-import { hasForbiddenCharacter, idQuerySchema, idSchema, INT4_MAX, text } from './common';
+import {
+  hasForbiddenCharacter,
+  idQuerySchema,
+  idSchema,
+  INT4_MAX,
+  INVISIBLE_CHARACTER_MESSAGE,
+  showInvisible,
+  text,
+} from './common';
+
+/** Bidirectional controls and invisible characters (decision 0034), one of each class. */
+const INVISIBLE = [
+  'design\u202Epiz.exe', // right-to-left override
+  'a\u202Ab', // left-to-right embedding
+  'a\u2066b\u2069', // isolates
+  'a\u200Fb', // right-to-left mark
+  'a\u200Bb', // zero-width space
+  'a\u200Db', // zero-width joiner outside an emoji
+  '\uFEFFab', // byte-order mark
+  'a\u2060b', // word joiner
+  'a\u00ADb', // soft hyphen
+];
 
 interface ZodLike {
   _zod: { def: Record<string, unknown> & { type: string } };
@@ -48,8 +69,30 @@ describe('the input primitives', () => {
       expect(block.safeParse(breakOrTab).success).toBe(true);
     }
     expect(line.safeParse('电路板 PCB 😀').success).toBe(true);
+    for (const bad of INVISIBLE) {
+      const result = line.safeParse(bad);
+      expect(result.success, JSON.stringify(bad)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(INVISIBLE_CHARACTER_MESSAGE);
+      expect(block.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      expect(hasForbiddenCharacter(bad), JSON.stringify(bad)).toBe(true);
+    }
+    // What an emoji keyboard types stays allowed: joined pictographs, a subdivision flag.
+    for (const emoji of [
+      '👨\u200D💻',
+      '👩🏻\u200D🔧',
+      '🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}',
+    ]) {
+      expect(line.safeParse(`板子 ${emoji}`).success, JSON.stringify(emoji)).toBe(true);
+    }
     expect(line.safeParse('x'.repeat(21)).success).toBe(false);
     expect(hasForbiddenCharacter('ok 😀')).toBe(false);
+  });
+
+  it('shows invisible characters by their codes, emoji as they are', () => {
+    expect(showInvisible('design\u202Epiz.exe')).toBe('design⟦U+202E⟧piz.exe');
+    expect(showInvisible('\uFEFFa\u200Bb')).toBe('⟦U+FEFF⟧a⟦U+200B⟧b');
+    expect(showInvisible('👨\u200D💻 a\u200Db')).toBe('👨\u200D💻 a⟦U+200D⟧b');
+    expect(showInvisible('主控板.zip')).toBe('主控板.zip');
   });
 
   it('ids fit an integer column, in a body and in a query string', () => {
@@ -69,7 +112,14 @@ describe('every input field of every endpoint', () => {
   for (const endpoint of allEndpoints) {
     for (const [name, field] of fieldsOf(endpoint.input as unknown as ZodLike)) {
       it(`${endpoint.path} ${name}`, () => {
-        for (const bad of ['a\u0000b', 'a\ud800b', 'x'.repeat(100_001), 2 ** 31, 2 ** 53 + 2]) {
+        for (const bad of [
+          'a\u0000b',
+          'a\ud800b',
+          ...INVISIBLE,
+          'x'.repeat(100_001),
+          2 ** 31,
+          2 ** 53 + 2,
+        ]) {
           expect(field.safeParse(bad).success, JSON.stringify(bad).slice(0, 20)).toBe(false);
         }
         // Its Chinese name comes from its own schema, for messages that name the field.

@@ -1,3 +1,5 @@
+import { safeLocalPath } from '@pcb/contract';
+
 /** The console's paths, under the router's basename (/console). */
 export const paths = {
   home: '/',
@@ -16,7 +18,10 @@ export const paths = {
   account: '/account',
 } as const;
 
-/** Where a login continues: a path of the console only, never another origin (`//evil`). */
+/**
+ * Where a login continues: a path of the console only (the contract's `safeLocalPath`: never
+ * another origin, `//evil`, `/\evil`, control characters), else the console's home.
+ */
 export function safeReturnPath(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : paths.home;
+  return safeLocalPath(value) ?? paths.home;
 }

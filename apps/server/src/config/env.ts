@@ -63,6 +63,8 @@ const envSchema = z.object({
   SMS_DAILY_LIMIT: intSetting(10, 1, 1000),
   SMS_RESEND_INTERVAL_SECONDS: intSetting(60, 1, 3600),
   SMS_IP_DAILY_LIMIT: intSetting(30, 1, 100_000),
+  QUOTE_RATE_LIMIT: intSetting(120, 1, 1_000_000),
+  COMPANY_SEARCH_RATE_LIMIT: intSetting(120, 1, 1_000_000),
   MEMBER_AGREEMENT_VERSION: textOr('2026-11'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -177,6 +179,8 @@ export interface Config {
   wechat: WechatConfig;
   oss: OssConfig;
   companyDirectory: CompanyDirectoryConfig;
+  /** Calls a client address may make a minute (decision 0034). */
+  rateLimits: { quotesPerMinute: number; companySearchesPerMinute: number };
 }
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -440,5 +444,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           apiBase: withoutTrailingSlash(env.TIANYANCHA_API_BASE),
         }
       : { provider: 'embedded' },
+    rateLimits: {
+      quotesPerMinute: env.QUOTE_RATE_LIMIT,
+      companySearchesPerMinute: env.COMPANY_SEARCH_RATE_LIMIT,
+    },
   };
 }

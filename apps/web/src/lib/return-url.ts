@@ -1,23 +1,13 @@
+import { safeLocalPath } from '@pcb/contract';
 import { paths } from './paths';
 import { getReturnUrl, removeReturnUrl } from './storage';
 
 /**
- * Where to go after login. Only a path on this site is accepted: an absolute or
- * protocol-relative address in ?returnurl= would make the login page an open redirect.
+ * Where to go after login. Only a path on this site is accepted (the contract's
+ * `safeLocalPath`): an absolute, protocol-relative or backslashed address in ?returnurl= would
+ * make the login page an open redirect.
  */
-export function safeReturnPath(raw: string | null): string | null {
-  if (!raw) return null;
-  const value = raw.trim();
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  try {
-    const base = 'https://member.invalid';
-    const url = new URL(value, base);
-    if (url.origin !== base) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
-}
+export const safeReturnPath = (raw: string | null): string | null => safeLocalPath(raw);
 
 /** Where a login would continue now: the session's returnUrl, else the member centre. */
 export function peekReturnPath(): string {

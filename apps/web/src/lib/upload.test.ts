@@ -86,6 +86,7 @@ describe('uploadFile (spec section 7)', () => {
       'policy',
       'Signature',
       'success_action_status',
+      'x-oss-forbid-overwrite',
       'file',
     ]);
     const form = xhr.body as FormData;
@@ -94,6 +95,7 @@ describe('uploadFile (spec section 7)', () => {
     expect(form.get('policy')).toBe(ticket.policy);
     expect(form.get('Signature')).toBe(ticket.signature);
     expect(form.get('success_action_status')).toBe('200');
+    expect(form.get('x-oss-forbid-overwrite')).toBe('true');
     expect((form.get('file') as File).name).toBe('身份证明.PDF');
 
     xhr.answer(200);

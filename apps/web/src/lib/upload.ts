@@ -24,6 +24,8 @@ export function uploadFormData(ticket: UploadTicket, file: Blob, fileName?: stri
   form.append('policy', ticket.policy);
   form.append('Signature', ticket.signature);
   form.append('success_action_status', '200');
+  // Signed into the policy: the object is written once, so an order keeps the file it names.
+  form.append('x-oss-forbid-overwrite', 'true');
   if (fileName === undefined) form.append('file', file);
   else form.append('file', file, fileName);
   return form;

@@ -4,9 +4,14 @@ import type { UploadTicket } from '@pcb/contract';
 /**
  * OSS PostObject (form upload) with a V1 policy signature:
  * https://help.aliyun.com/zh/oss/developer-reference/postobject
- * The server signs a policy naming the exact key, the size range and the status; the browser
- * posts the file straight to the bucket with it.
+ * The server signs a policy naming the exact key, the size range, the status and
+ * `x-oss-forbid-overwrite: true`; the browser posts the file straight to the bucket with it.
+ * The key is therefore written once: an order placed with it keeps the file it was placed with
+ * (decision 0034; OSS ignores the field on a bucket with versioning, which ours must not have).
  */
+
+/** The form field (and its value) the policy requires: the object is never overwritten. */
+export const FORBID_OVERWRITE_FIELD = 'x-oss-forbid-overwrite';
 
 export interface PostCredentials {
   accessKeyId: string;
@@ -35,6 +40,7 @@ export function createPostTicket(
         ['eq', '$key', key],
         ['content-length-range', 1, request.maxBytes],
         ['eq', '$success_action_status', '200'],
+        ['eq', `$${FORBID_OVERWRITE_FIELD}`, 'true'],
       ],
     }),
   ).toString('base64');
@@ -55,7 +61,8 @@ export interface PostRefusal {
   message: string;
 }
 
-export type PostCheck = { ok: true; key: string; successStatus: string } | PostRefusal;
+export type PostCheck =
+  { ok: true; key: string; successStatus: string; forbidOverwrite: boolean } | PostRefusal;
 
 const refuse = (status: 400 | 403, code: string, message: string): PostRefusal => ({
   status,
@@ -135,7 +142,20 @@ export function checkPostObject(input: {
     if (refusal) return refusal;
   }
   if (!key) return refuse(400, 'InvalidArgument', 'The key field is required.');
-  return { ok: true, key, successStatus: field('success_action_status') ?? '' };
+  const forbidOverwrite = field(FORBID_OVERWRITE_FIELD);
+  if (forbidOverwrite !== undefined && forbidOverwrite !== 'true' && forbidOverwrite !== 'false') {
+    return refuse(
+      400,
+      'InvalidArgument',
+      'The x-oss-forbid-overwrite field must be true or false.',
+    );
+  }
+  return {
+    ok: true,
+    key,
+    successStatus: field('success_action_status') ?? '',
+    forbidOverwrite: forbidOverwrite === 'true',
+  };
 }
 
 function checkCondition(

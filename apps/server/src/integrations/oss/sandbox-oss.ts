@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../../lib/clock';
@@ -196,7 +196,26 @@ export async function registerOssSandbox(
         await mkdir(path.dirname(target), { recursive: true });
         const partial = `${target}.${requestId}.part`;
         await writeFile(partial, content);
-        await rename(partial, target);
+        if (check.forbidOverwrite) {
+          // As OSS: the first upload to the key stays; a link fails atomically when the key
+          // exists, so of parallel uploads exactly one lands.
+          try {
+            await link(partial, target);
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+            return sendOssError(
+              reply,
+              409,
+              'FileAlreadyExists',
+              'The object you specified already exists and can not be overwritten.',
+              requestId,
+            );
+          } finally {
+            await unlink(partial);
+          }
+        } else {
+          await rename(partial, target);
+        }
         reply
           .header('etag', `"${createHash('md5').update(content).digest('hex').toUpperCase()}"`)
           .header('x-oss-request-id', requestId);

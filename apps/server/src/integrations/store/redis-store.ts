@@ -8,6 +8,11 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
+const INCRBY_WITH_TTL = `
+local n = redis.call('INCRBY', KEYS[1], ARGV[2])
+if n == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
 // Only a live counter above zero goes down; a missing key is not created at -1.
 const DECR_LIVE = `
 local n = tonumber(redis.call('GET', KEYS[1]))
@@ -39,6 +44,9 @@ export function createRedisStore(
     },
     async incr(key, ttlMs) {
       return Number(await redis.eval(INCR_WITH_TTL, 1, key, ttl(ttlMs)));
+    },
+    async count(key, ttlMs, by = 1) {
+      return Number(await redis.eval(INCRBY_WITH_TTL, 1, key, ttl(ttlMs), by));
     },
     async decr(key) {
       await redis.eval(DECR_LIVE, 1, key);

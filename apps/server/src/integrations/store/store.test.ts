@@ -79,6 +79,22 @@ function storeContract(
       expect(await store.incr(k, 300)).toBe(1);
     });
 
+    it('counts as incr does (atomically, TTL from the first count), on the same counter', async () => {
+      const k = key();
+      const values = await Promise.all(Array.from({ length: 20 }, () => store.count(k, 300)));
+      expect([...values].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
+      expect(await store.incr(k, 300)).toBe(21);
+      await wait(150);
+      expect(await store.count(k, 300)).toBe(22);
+      await wait(200);
+      expect(await store.count(k, 300)).toBe(1);
+      // Blocks: each caller's total is where its own part ends.
+      const blocks = await Promise.all([3, 3, 3].map((by) => store.count(k, 300, by)));
+      expect([...blocks].sort((a, b) => a - b)).toEqual([4, 7, 10]);
+    });
+
     it('decrements a live counter atomically, never below zero nor into a new key', async () => {
       const k = key();
       await Promise.all(Array.from({ length: 5 }, () => store.incr(k, 5_000)));

@@ -9,6 +9,14 @@ export interface EphemeralStore {
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Atomic increment; the TTL starts with the first increment and is not extended after. */
   incr(key: string, ttlMs: number): Promise<number>;
+  /**
+   * `incr` (adding `by`, 1 by default) for a rate counter on a hot path, with the same answers:
+   * PostgreSQL sends the counts
+   * of one tick as one statement and does not wait for the disk to commit it, so a crash of the
+   * database itself may forget the last moment's counts (a few more calls let through, never
+   * fewer). Never for codes, tries or anything a guess could exploit: those use `incr`.
+   */
+  count(key: string, ttlMs: number, by?: number): Promise<number>;
   /** Atomic decrement of a live counter, never below zero (a reserved try given back). */
   decr(key: string): Promise<void>;
   /** Atomic get-and-delete: of two concurrent takes, only one receives the value. */

@@ -1,3 +1,4 @@
+import { createAddressLimit } from '../../http/address-limit';
 import { createEmbeddedCompanyDirectory } from '../../integrations/company-directory/embedded-directory';
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
@@ -6,6 +7,8 @@ import { createCompanyDirectoryRepository } from './company-directory.repository
 import { registerCompanyDirectoryRoutes } from './company-directory.routes';
 import { seedCompanyDirectory } from './company-directory.seed';
 import { createCompanyDirectoryService } from './company-directory.service';
+
+export const COMPANY_SEARCH_RATE_LIMITED_MESSAGE = '公司查询过于频繁，请稍后再试';
 
 /**
  * Company names suggested as a member types one (MemberInfo/SearchCompany): a business
@@ -20,7 +23,9 @@ export const companyDirectoryModule = appModule({
       now,
       companyRegistry,
       logError,
-    }: Pick<Platform, 'db' | 'now' | 'companyRegistry' | 'logError'>,
+      store,
+      config,
+    }: Pick<Platform, 'db' | 'now' | 'companyRegistry' | 'logError' | 'store' | 'config'>,
     { member }: { member: MemberApi },
   ) => {
     const repository = createCompanyDirectoryRepository(db);
@@ -40,6 +45,16 @@ export const companyDirectoryModule = appModule({
       now,
       onSearchError: logError('company directory search failed'),
     });
-    return { routes: (route) => registerCompanyDirectoryRoutes(route, service) };
+    // Each suggestion may be a paid registry call: a budget per client address.
+    const limitSearches = createAddressLimit({
+      store,
+      now,
+      name: 'company-search',
+      perMinute: config.rateLimits.companySearchesPerMinute,
+      message: COMPANY_SEARCH_RATE_LIMITED_MESSAGE,
+    });
+    return {
+      routes: (route) => registerCompanyDirectoryRoutes(route, service, limitSearches),
+    };
   },
 });

@@ -6,8 +6,12 @@ import type { CompanyDirectoryService } from './company-directory.service';
 export function registerCompanyDirectoryRoutes(
   route: DefineRoute,
   directory: CompanyDirectoryService,
+  limitSearches: (ip: string) => Promise<void>,
 ): void {
-  route(MemberInfo.SearchCompany, async ({ input }) => directory.suggest(input.keyword));
+  route(MemberInfo.SearchCompany, async ({ input, ip }) => {
+    await limitSearches(ip);
+    return directory.suggest(input.keyword);
+  });
 
   route(StaffCompanyDirectory.List, async ({ input }) =>
     directory.list(input.keyword, input.page, input.pageSize),

@@ -13,14 +13,14 @@ import { hashPassword } from '../../lib/password';
 import { type MemberService, type TokenService } from '../member/member.module';
 import { invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.module';
 import type { AssertHuman } from '../captcha/captcha.module';
-import { DISABLED_MESSAGE } from './member-auth.service';
+import { ALREADY_REGISTERED_TEXT, DISABLED_MESSAGE } from './member-auth.service';
 import type { PaymentPasswordService } from './payment-password.service';
 
 export const OLD_MOBILE_TICKET_TTL_MS = 10 * 60_000;
 export const NOT_OWN_MOBILE_MESSAGE = '请使用账号绑定的手机号';
 export const SAME_MOBILE_MESSAGE = '新手机号不能与原手机号相同';
 export const OLD_MOBILE_TICKET_INVALID_MESSAGE = '原手机号验证已失效，请重新验证';
-/** New numbers a member may look up a day (each answer says whether the number is taken). */
+/** New numbers a member may ask a code for a day (a taken one gets a notice instead). */
 export const NEW_MOBILE_LOOKUPS_PER_DAY = 20;
 const DAY_MS = 24 * 3600_000;
 
@@ -156,9 +156,10 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
     },
 
     /**
-     * A code to the new mobile, unless another account has it: then 409 before any text, so
-     * nobody is texted about a change that cannot happen. That tells a logged-in member which
-     * numbers are taken, so each lookup is counted first, a few a day.
+     * A code to the new mobile; a number another account has gets the "already registered"
+     * notice instead, through the same steps and with the same answer, so the answer never
+     * tells which numbers are taken (decision 0034). Whoever holds that phone learns from the
+     * notice why no code came; ChangeMobile then refuses any code for it.
      */
     async sendChangeMobileMessage(
       input: { mobile: string; ncVerifyDto: NcVerifyDto },
@@ -173,8 +174,15 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       if (lookups > NEW_MOBILE_LOOKUPS_PER_DAY) {
         throw new AppError(429, '今日更换手机号次数已达上限，请明天再试');
       }
-      await members.assertMobileFree(input.mobile, 'mobile');
-      return smsCodes.send({ mobile: input.mobile, purpose: 'changeMobile', ip });
+      const taken = await members.isMobileRegistered(input.mobile);
+      return smsCodes.send({
+        mobile: input.mobile,
+        purpose: 'changeMobile',
+        ip,
+        compose: taken
+          ? () => ({ kind: 'alreadyRegistered', params: {}, text: ALREADY_REGISTERED_TEXT })
+          : undefined,
+      });
     },
 
     /**

@@ -27,7 +27,8 @@ export interface MemberAuthDeps {
   agreementVersion: string;
 }
 
-const ALREADY_REGISTERED_TEXT =
+/** The notice a registered number gets instead of a code (register, change of mobile). */
+export const ALREADY_REGISTERED_TEXT =
   '【会员中心】该手机号已注册会员中心，请直接登录；如非本人操作，请忽略本短信。';
 
 export const DISABLED_MESSAGE = '账号已被停用，请联系客服';

@@ -57,7 +57,7 @@ export function createMobileApplyService(deps: {
         code: input.smsCode,
         ip,
       });
-      // Taken since the code was sent (SendChangeMobileMessage refuses a taken number): told
+      // Taken since the code was sent (a taken number gets a notice, never a code): told
       // only to the holder of the code, which stays unused.
       await members.assertMobileFree(input.newMobile, 'newMobile');
       if (!(await claim.use())) throw invalidSmsCode();

@@ -1,3 +1,4 @@
+import { createAddressLimit } from '../../http/address-limit';
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import type { MemberContactApi } from '../member-contact/member-contact.module';
@@ -15,15 +16,23 @@ import { createStaffOrderService } from './staff-order.service';
 
 export { orderPrefixes, shanghaiDay } from './order.service';
 
+export const QUOTE_RATE_LIMITED_MESSAGE = '计价请求过于频繁，请稍后再试';
+
 /**
  * Quotes and orders of PCB, SMT and stencils (decision 0028): CalcPrice with the published
- * sheet, the one-line summaries, placing an order (repriced by the server, 409 when the page's
+ * sheet (a budget per client address), the one-line summaries, placing an order (repriced by the server, 409 when the page's
  * price is stale, idempotent per request id), and the staff's list of new orders.
  */
 export const orderModule = appModule({
   seed: seedOrders,
   create: (
-    { db, now, storage }: Pick<Platform, 'db' | 'now' | 'storage'>,
+    {
+      db,
+      now,
+      storage,
+      store,
+      config,
+    }: Pick<Platform, 'db' | 'now' | 'storage' | 'store' | 'config'>,
     deps: {
       member: MemberApi;
       upload: UploadApi;
@@ -54,6 +63,16 @@ export const orderModule = appModule({
       storage,
       now,
     });
-    return { routes: (route) => registerOrderRoutes(route, quotes, orders, staffOrders) };
+    // Quotes are anyone's (no login): one budget per client address for the three kinds.
+    const limitQuotes = createAddressLimit({
+      store,
+      now,
+      name: 'quote',
+      perMinute: config.rateLimits.quotesPerMinute,
+      message: QUOTE_RATE_LIMITED_MESSAGE,
+    });
+    return {
+      routes: (route) => registerOrderRoutes(route, { quotes, limitQuotes }, orders, staffOrders),
+    };
   },
 });

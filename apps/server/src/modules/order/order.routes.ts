@@ -22,11 +22,12 @@ function splitSmtQuery<T extends SmtParams & Record<string, unknown>>(query: T) 
 
 export function registerOrderRoutes(
   route: DefineRoute,
-  quotes: QuoteService,
+  { quotes, limitQuotes }: { quotes: QuoteService; limitQuotes: (ip: string) => Promise<void> },
   orders: OrderService,
   staffOrders: StaffOrderService,
 ): void {
-  route(Pcb.CalcPrice, async ({ input, member }) => {
+  route(Pcb.CalcPrice, async ({ input, member, ip }) => {
+    await limitQuotes(ip);
     const { params, ...options } = input;
     return quotes.pcb(member, params, options);
   });
@@ -35,7 +36,8 @@ export function registerOrderRoutes(
   );
   route(Pcb.GetOrderParamString, async ({ input }) => quotes.paramString('pcb', input));
 
-  route(Smt.CalcPrice, async ({ input, member }) => {
+  route(Smt.CalcPrice, async ({ input, member, ip }) => {
+    await limitQuotes(ip);
     const { params, options } = splitSmtQuery(input);
     return quotes.price('smt', member, params, options, '');
   });
@@ -44,7 +46,8 @@ export function registerOrderRoutes(
   );
   route(Smt.GetParamsString, async ({ input }) => quotes.paramString('smt', input));
 
-  route(Stencil.CalcPrice, async ({ input, member }) => {
+  route(Stencil.CalcPrice, async ({ input, member, ip }) => {
+    await limitQuotes(ip);
     const { params, ...options } = input;
     return quotes.price('stencil', member, params, options, 'params.');
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   orderFileDirType,
   PRICE_CHANGED_MESSAGE,
@@ -24,6 +25,8 @@ export const INVOICE_PROFILE_NOT_FOUND_MESSAGE = '开票资料不存在';
 export const VAT_SPECIAL_PROFILE_MESSAGE =
   '增值税专用发票需要完整的企业开票资料（专票抬头，企业认证通过）';
 export const FILE_NOT_FOUND_MESSAGE = '请上传本订单的设计文件';
+/** A request id already placed an order of another kind or with other choices (409). */
+export const REQUEST_REUSED_MESSAGE = '该请求编号已用于另一笔订单，请刷新页面后重新提交';
 
 /** Order number prefixes (product decisions §2). */
 export const orderPrefixes: Record<OrderKind, string> = { pcb: 'P', smt: 'S', stencil: 'G' };
@@ -79,6 +82,34 @@ export interface PricedOrder<K extends OrderKind = OrderKind> {
   fileName: string;
   remark: string | null;
   requestId: string;
+}
+
+/** JSON with its keys sorted, so that the same request always reads the same. */
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : inner,
+  );
+
+/**
+ * What a request asked for, as one hash: its kind, parameters and every choice but the request
+ * id itself. A retry of the same submission has the same digest; anything else does not.
+ */
+export function requestDigest(kind: OrderKind, params: unknown, input: PlaceInput): string {
+  const { requestId: _requestId, ...choices } = input;
+  return createHash('sha256').update(canonicalJson({ kind, params, choices })).digest('hex');
+}
+
+/**
+ * The order a request id already placed, when the request asks for the same thing (a retry);
+ * 409 when the id placed an order of another kind or with other choices.
+ */
+function sameRequest(row: OrderRow, kind: OrderKind, digest: string): OrderRow {
+  if (row.kind !== kind || (row.requestDigest !== null && row.requestDigest !== digest)) {
+    throw new AppError(409, REQUEST_REUSED_MESSAGE, { field: 'requestId' });
+  }
+  return row;
 }
 
 /** The row of an order priced by the server (also what the demo seed records). */
@@ -150,11 +181,12 @@ class AlreadyPlaced extends Error {}
 
 /**
  * `recordOrderIn` in its own transaction. A request id the member already used gives back that
- * order: the unique key decides between parallel retries, and the loser rolls back its number.
+ * order when it asked for the same (409 otherwise): the unique key on the member and request id
+ * decides between parallel requests, whatever their kinds, and the loser rolls back its number.
  */
 export async function recordOrder(
   repository: OrderRepository,
-  values: NewOrder,
+  values: NewOrder & { requestDigest: string },
   at: Date,
 ): Promise<OrderRow> {
   try {
@@ -167,7 +199,7 @@ export async function recordOrder(
     if (!(error instanceof AlreadyPlaced)) throw error;
     const existing = await repository.findByRequest(values.memberId, values.requestId);
     if (!existing) throw error;
-    return existing;
+    return sameRequest(existing, values.kind, values.requestDigest);
   }
 }
 
@@ -227,9 +259,11 @@ export function createOrderService(deps: {
       params: ParamsOf[K],
       input: PlaceInput,
     ): Promise<PlacedOrder> {
-      // A retry of a placed order answers that order, whatever happened to prices since.
+      // A retry of a placed order answers that order, whatever happened to prices since; the
+      // id reused for another kind or other choices is refused.
+      const digest = requestDigest(kind, params, input);
       const placed = await repository.findByRequest(memberId, input.requestId);
-      if (placed) return toPlacedOrder(placed);
+      if (placed) return toPlacedOrder(sameRequest(placed, kind, digest));
 
       const published = await deps.priceSheets.published({ fresh: true });
       const sheet = published.sheet;
@@ -289,7 +323,7 @@ export function createOrderService(deps: {
       if (input.sheetVersion !== published.version || values.total !== input.expectedTotal) {
         throw new AppError(409, PRICE_CHANGED_MESSAGE, { field: 'expectedTotal' });
       }
-      return toPlacedOrder(await recordOrder(repository, values, at));
+      return toPlacedOrder(await recordOrder(repository, { ...values, requestDigest: digest }, at));
     },
   };
 }

@@ -82,6 +82,12 @@ export const orders = pgTable(
     remark: varchar('remark', { length: 500 }),
     /** The page's uuid for this submission: a retry finds the order instead of placing another. */
     requestId: varchar('request_id', { length: 36 }).notNull(),
+    /**
+     * SHA-256 of what the request asked for (kind, parameters, receiver, file, …): the request
+     * id names this one submission, and a reuse for anything else is refused (decision 0034).
+     * Null on orders placed before it was kept.
+     */
+    requestDigest: varchar('request_digest', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -1,4 +1,5 @@
 import { Descriptions, Drawer, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { showInvisible } from '@pcb/contract';
 import { orderStatusNames } from '@pcb/contract/order-quote';
 import type { StaffOrderDetail } from '@pcb/contract/staff-order';
 import { QueryError } from '../../../components/query-error';
@@ -24,7 +25,11 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** One order as placed: parameters, fee lines with their reasons, receiver, invoice, file, log. */
+/**
+ * One order as placed: parameters, fee lines with their reasons, receiver, invoice, file, log.
+ * What the member typed is shown with any invisible character written out (`showInvisible`):
+ * a file name stored before the contract refused them cannot pass for another (decision 0034).
+ */
 export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const order = useOrder(id);
   const detail = order.data;
@@ -105,32 +110,34 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
           <Section title="收货与开票">
             <Descriptions column={1} bordered size="small">
               <Descriptions.Item label="收货人">
-                {detail.receiver.receiverName} {detail.receiver.mobile}
+                {showInvisible(detail.receiver.receiverName)} {detail.receiver.mobile}
               </Descriptions.Item>
               <Descriptions.Item label="收货地址">
-                {detail.receiver.regionText} {detail.receiver.address}
+                {detail.receiver.regionText} {showInvisible(detail.receiver.address)}
               </Descriptions.Item>
               <Descriptions.Item label="快递">
                 {courierName(detail.courier)}（包裹约 {(detail.weightGrams / 1000).toFixed(2)} kg）
               </Descriptions.Item>
               <Descriptions.Item label="联系人">
                 {detail.contact
-                  ? `${detail.contact.contactName} ${detail.contact.mobile}`
+                  ? `${showInvisible(detail.contact.contactName)} ${detail.contact.mobile}`
                   : '同收货人'}
               </Descriptions.Item>
               <Descriptions.Item label="发票">
                 {invoiceName(detail.invoice)}
-                {detail.invoiceTitle && `：${detail.invoiceTitle}`}
+                {detail.invoiceTitle && `：${showInvisible(detail.invoiceTitle)}`}
               </Descriptions.Item>
-              <Descriptions.Item label="备注">{detail.remark || '—'}</Descriptions.Item>
+              <Descriptions.Item label="备注">
+                {detail.remark ? showInvisible(detail.remark) : '—'}
+              </Descriptions.Item>
               <Descriptions.Item label="设计文件">
                 {detail.fileUrl ? (
                   <Typography.Link href={detail.fileUrl} target="_blank" rel="noreferrer" download>
-                    下载 {detail.fileName}
+                    下载 {showInvisible(detail.fileName)}
                   </Typography.Link>
                 ) : (
                   <Typography.Text type="secondary" data-testid="order-file-missing">
-                    {detail.fileName}（文件未上传）
+                    {showInvisible(detail.fileName)}（文件未上传）
                   </Typography.Text>
                 )}
               </Descriptions.Item>

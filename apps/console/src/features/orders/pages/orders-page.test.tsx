@@ -110,6 +110,17 @@ describe('new orders', () => {
     expect(within(receiver).queryByRole('link', { name: /下载/ })).toBeNull();
   });
 
+  it('writes out invisible characters in what the member typed, so a name cannot disguise itself', async () => {
+    orderServer({ ...detail, fileName: 'design\u202Epiz.exe', remark: '加急\u200B' });
+    renderConsole('/orders?order=41');
+    const drawer = await screen.findByRole('dialog');
+    const receiver = await within(drawer).findByRole('region', { name: '收货与开票' });
+    expect(
+      within(receiver).getByRole('link', { name: '下载 design⟦U+202E⟧piz.exe' }),
+    ).toBeInTheDocument();
+    expect(receiver).toHaveTextContent('加急⟦U+200B⟧');
+  });
+
   it('lists every status when 全部状态 is chosen', async () => {
     const api = orderServer();
     renderConsole('/orders');

@@ -147,6 +147,9 @@ function NewMobileStep({ ticket, onExpired }: { ticket: Ticket; onExpired: () =>
         send={(ncVerifyDto, mobile) => sendChangeMobileMessage({ mobile, ncVerifyDto })}
         sendTestId="edit-phone-send-new-code"
       />
+      <p className="security-form-desc" data-testid="edit-phone-taken-hint">
+        若新手机号已注册其他账号，该号码会收到“已注册”提示短信而不是验证码，不能用于更换。
+      </p>
       <div className="security-submit">
         <SubmitButton form={form} loadingText="提交中" testId="edit-phone-submit">
           确认更换

@@ -199,7 +199,8 @@ function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOr
       void removeOrderFile();
       onPlaced(order);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
+      // A 409 on the request id (used for another order) is shown as it is, not as a price.
+      if (error instanceof ApiError && error.status === 409 && error.field !== 'requestId') {
         // The price changed since it was shown: show the new one; the member submits again.
         await serverQuote.refetch();
         setRepriced(true);

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "request_digest" varchar(64);
