@@ -10,7 +10,7 @@ import { isAssetPath, registerWebApp } from './http/static';
 import { serializerCompiler } from './http/serializer';
 import { zodValidatorCompiler } from './http/validation';
 import { publicFolder } from './lib/paths';
-import { loggerOptions } from './logger';
+import { loggerOptions, RequestLog } from './logger';
 import { modules, type ModuleApis } from './modules';
 import { largestUpload } from './modules/upload/upload.module';
 import {
@@ -39,6 +39,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     loggerInstance: options.loggerInstance ?? pino(loggerOptions(config)),
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     clientErrorHandler,

@@ -1,4 +1,10 @@
-import type { LoggerOptions } from 'pino';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { pino, type LoggerOptions } from 'pino';
 import type { Config } from './config/env';
 import { modules } from './modules';
 
@@ -51,4 +57,53 @@ export function loggerOptions(config: Config): LoggerOptions {
       }),
     },
   };
+}
+
+/**
+ * One line per request, written when the answer is sent: method, url (credentials redacted),
+ * status, response time, the client's address and the request id. Fastify's default writes two
+ * (`incoming request`, `request completed`). The line's fields are fixed and hold no credential,
+ * so it goes through a child of the app's logger without the redaction pass, which tripled a
+ * line's cost (8 µs against 2.5 µs); an error on the request (its `err` may hold anything) and
+ * Fastify's other lines keep the redacting logger.
+ */
+export class RequestLog extends LogController {
+  private lines: FastifyBaseLogger | undefined;
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      url: redactUrl(request.url),
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+      remoteAddress: request.ip,
+    };
+    if (error) {
+      reply.log.error({ ...line, err: error }, 'request errored');
+      return;
+    }
+    this.lines ??= request.server.log.child({}, { redact: [] });
+    this.lines.info({ [this.requestIdLogLabel]: request.id, ...line }, 'request completed');
+  }
+}
+
+/** How long a line may wait in the buffer at low traffic (an SMS code in the sandbox's log). */
+const FLUSH_EVERY_MS = 1000;
+
+/**
+ * The server's stdout, buffered: lines are written in batches of at least 4 KB, asynchronously,
+ * and at least once a second. Pino writes what is left synchronously when the process exits
+ * (its exit hook); main.ts exits through `process.exit` on SIGINT, SIGTERM and uncaught errors,
+ * so their last lines reach the output. A SIGKILL loses at most the last second.
+ */
+export function bufferedStdout(): pino.DestinationStream & { flushSync: () => void } {
+  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => stream.flush(), FLUSH_EVERY_MS).unref();
+  return stream;
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loggerOptions } from './logger';
+import { bufferedStdout, loggerOptions } from './logger';
 import { ConfigError, loadConfig } from './config/env';
 import { createDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
@@ -19,7 +19,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = pino(loggerOptions(config));
+  const destination = bufferedStdout();
+  const log = pino(loggerOptions(config), destination);
+  // A crash is logged through the same buffer; process.exit runs pino's exit hook, which
+  // writes what is left synchronously.
+  const crash = (kind: string) => (err: unknown) => {
+    log.fatal({ err }, kind);
+    process.exit(1);
+  };
+  process.on('uncaughtException', crash('uncaught exception'));
+  process.on('unhandledRejection', crash('unhandled rejection'));
 
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.databaseUrl;
@@ -50,6 +59,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
+  destination.flushSync();
   console.log(`会员中心已启动: http://localhost:${port}`);
 
   let closing = false;

