@@ -16,19 +16,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { TOTP } from 'otpauth';
 import { runnerImport } from 'vite';
+import { chromeFlags, chromePath } from '../lib/chromium.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-export const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const demoMember = { mobile: '13800138000', password: 'Demo@2026' };
 const admin = {
@@ -147,7 +137,7 @@ async function accessibility(port, url, device) {
  * Chromium: anonymous pages first, then the member's and the admin's after their logins.
  * Resolves with `{ [path]: { score, finalUrl, failed: [{ id, nodes }] } }`.
  */
-export async function auditAccessibility({ base, pages, chromePath = '/usr/bin/chromium' }) {
+export async function auditAccessibility({ base, pages }) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const results = {};
@@ -213,11 +203,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const only = process.argv.slice(2);
     const pages = (await allPages()).filter((p) => only.length === 0 || only.includes(p.path));
-    const results = await auditAccessibility({
-      base,
-      pages,
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    });
+    const results = await auditAccessibility({ base, pages });
     console.log('Lighthouse accessibility (axe-core), every route of both apps:');
     printAccessibility(results);
     process.exitCode = Object.values(results).every((r) => r.score === 1) ? 0 : 1;
