@@ -135,7 +135,7 @@ async function accessibility(port, url, device) {
 /**
  * Lighthouse accessibility for each page (`{ path, as }`) on the server at `base`, in one
  * Chromium: anonymous pages first, then the member's and the admin's after their logins.
- * Resolves with `{ [path]: { score, finalUrl, failed: [{ id, nodes }] } }`.
+ * Resolves with `{ [path]: { url, score, finalUrl, failed: [{ id, nodes }] } }`.
  */
 export async function auditAccessibility({ base, pages }) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
@@ -143,7 +143,7 @@ export async function auditAccessibility({ base, pages }) {
   const results = {};
   const audit = async (path, url = path) => {
     const device = path.startsWith('/console') ? desktop : phone;
-    results[path] = await accessibility(chrome.port, `${base}${url}`, device);
+    results[path] = { url, ...(await accessibility(chrome.port, `${base}${url}`, device)) };
   };
   try {
     for (const { path } of pages.filter((p) => p.as === 'anonymous')) await audit(path);
@@ -171,8 +171,8 @@ export function printAccessibility(results, goal = 1) {
     const score = r.score === null ? `  - (${r.error ?? 'no score'})` : r.score.toFixed(2);
     const mark = r.score !== null && r.score >= goal ? 'ok' : 'MISSED';
     console.log(`  ${path.padEnd(44)} accessibility ${score}   goal ${goal.toFixed(2)}: ${mark}`);
-    if (!r.finalUrl.endsWith(path.replace(/:\w+$/, '')))
-      console.log(`      ended at ${r.finalUrl}`);
+    // A page that sent the browser elsewhere (a guard, a redirect) was not the one audited.
+    if (!r.finalUrl.endsWith(r.url)) console.log(`      ended at ${r.finalUrl}`);
     for (const f of r.failed) console.log(`      ${f.id}: ${f.nodes.join(' | ')}`);
   }
 }
