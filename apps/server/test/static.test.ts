@@ -96,6 +96,13 @@ describe('web app', () => {
     expect((await get('/fillOrder')).body).toBe(INDEX);
   });
 
+  it('serves robots.txt without a route table: the API and the console are not for search engines', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Disallow: /api/\nDisallow: /console/');
+    expect(res.body).not.toMatch(/<html/);
+  });
+
   it('keeps real 404s for missing assets and API paths', async () => {
     expect((await get('/assets/app-old.js')).statusCode).toBe(404);
     const api = await get('/api/Nothing/Here');
@@ -119,6 +126,7 @@ describe('route preloads', () => {
     '<!doctype html>',
     '<html lang="zh-CN">',
     '  <head>',
+    '    <meta name="description" content="会员中心" />',
     '    <title>会员中心</title>',
     '    <script type="module" crossorigin src="/assets/index-e1.js"></script>',
     '    <link rel="modulepreload" crossorigin href="/assets/framework-f1.js">',
@@ -163,7 +171,11 @@ describe('route preloads', () => {
     },
   };
   const routes = {
-    '/': 'src/app/routes/home-route.tsx',
+    '/': {
+      page: 'src/app/routes/home-route.tsx',
+      access: 'public',
+      description: 'PCB 打样 & SMT "贴片" <在线计价>',
+    },
     '/login': {
       page: 'src/app/routes/login-route.tsx',
       data: [
@@ -172,7 +184,9 @@ describe('route preloads', () => {
         '/api/x"><script>',
       ],
     },
-    '/member': 'src/app/routes/member-route.tsx',
+    '/member': { page: 'src/app/routes/member-route.tsx', access: 'member' },
+    '/userInfo/editPhone': { page: 'src/app/routes/member-route.tsx', access: 'member' },
+    '/MakeInvoice/editInvoice/:id': { page: 'src/app/routes/member-route.tsx', access: 'member' },
   };
   let app: TestApp;
   let routedDist: string;
@@ -250,6 +264,32 @@ describe('route preloads', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(SHELL);
     }
+  });
+
+  it("writes each route's description into its page, the shell's own elsewhere", async () => {
+    const description = (html: string) =>
+      html.match(/<meta name="description" content="([^"]*)"/)?.[1];
+    expect(description((await page('/')).body)).toBe(
+      'PCB 打样 &amp; SMT &quot;贴片&quot; &lt;在线计价&gt;',
+    );
+    expect(description((await page('/member')).body)).toBe('会员中心');
+  });
+
+  it('serves robots.txt: the public pages for search engines, not the API, console or member pages', async () => {
+    const res = await page('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/^text\/plain/);
+    expect(res.body.split('\n')).toEqual([
+      'User-agent: *',
+      'Disallow: /MakeInvoice/editInvoice',
+      'Disallow: /api/',
+      'Disallow: /console/',
+      'Disallow: /member',
+      'Disallow: /sandbox/',
+      'Disallow: /userInfo/editPhone',
+      'Allow: /',
+      '',
+    ]);
   });
 
   it('answers query strings and HEAD like the bare path, compressed when accepted', async () => {

@@ -18,7 +18,7 @@ function smallTapTargets(page: Page): Promise<string[]> {
       '[role="button"]',
       '[role="tab"]',
       '.adm-checkbox',
-      '.adm-nav-bar-back',
+      '.page-header-back',
       '.adm-list-item',
     ].join(',');
     return [...document.querySelectorAll<HTMLElement>(selector)]

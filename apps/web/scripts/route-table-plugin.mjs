@@ -49,7 +49,12 @@ export function routeTable() {
           this.error(`route-table: row ${key}: page must be () => import('./routes/…')`);
         }
         const page = path.relative(root, resolved.id).split(path.sep).join('/');
-        routes[row.path] = row.data?.length ? { page, data: [...row.data] } : page;
+        routes[row.path] = {
+          page,
+          access: row.access,
+          ...(row.data?.length ? { data: [...row.data] } : {}),
+          ...(row.description ? { description: row.description } : {}),
+        };
       }
       const counted = readLazyScreens(root).size;
       if (counted !== rows.length) {

@@ -2,6 +2,7 @@
 import './app/zod-config';
 // Must run before any antd-mobile Toast or Dialog can be shown.
 import './app/antd-react19';
+import './theme.css';
 import './app/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

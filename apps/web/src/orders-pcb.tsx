@@ -1,5 +1,6 @@
 // The quote page's own entry (/OrdersPCB, orders-pcb.html): React and the pricing engine, none
 // of the member app (no router, no antd-mobile), so it stays within its 110 KB gzip budget.
+import './theme.css';
 import './features/quote/quote.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -75,7 +75,7 @@ function StaffMenu({ staff }: { staff: StaffProfile }) {
         }}
         trigger={['click']}
       >
-        <Button type="text" loading={logout.isPending} aria-label="账号菜单">
+        <Button type="text" loading={logout.isPending} aria-label={`${staff.realName} 账号菜单`}>
           <Avatar size="small" icon={<UserOutlined />} />
           <span>{staff.realName}</span>
         </Button>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockApi, ok, refuse } from '../test/api-mock';
 import { page, sessionFixture } from '../test/fixtures';
 import { currentPath, renderConsole } from '../test/render-app';
+import { SESSION_MARK } from '../lib/staff-session';
 
 const menuLabels = () =>
   within(screen.getByRole('menu', { name: '主菜单' }))
@@ -16,6 +17,23 @@ describe('the guard', () => {
     await screen.findByRole('button', { name: '登录' });
     expect(currentPath()).toBe(`/login?returnUrl=${encodeURIComponent('/members?member=7')}`);
     expect(document.title).toBe('登录 - 员工后台');
+  });
+
+  it('asks for no session in a browser that never started one (no 401 in its console)', async () => {
+    localStorage.removeItem(SESSION_MARK);
+    const api = mockApi({ 'GET /api/StaffAuth/Me': () => refuse(401, '请先登录') });
+    renderConsole('/');
+    await screen.findByRole('button', { name: '登录' });
+    expect(currentPath()).toBe('/login');
+    expect(api.calls('GET /api/StaffAuth/Me')).toHaveLength(0);
+  });
+
+  it('forgets the mark when the server has no session behind it', async () => {
+    const api = mockApi({ 'GET /api/StaffAuth/Me': () => refuse(401, '请先登录') });
+    renderConsole('/');
+    await screen.findByRole('button', { name: '登录' });
+    expect(api.calls('GET /api/StaffAuth/Me')).toHaveLength(1);
+    expect(localStorage.getItem(SESSION_MARK)).toBeNull();
   });
 
   it('shows the 403 page inside the console to a role the row does not allow', async () => {

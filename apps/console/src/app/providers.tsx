@@ -5,6 +5,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { queryClient } from '../lib/query-client';
+import { consoleTheme } from './theme';
 
 dayjs.locale('zh-cn');
 
@@ -13,7 +14,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={zhCN}
-      theme={{ token: { colorPrimary: '#1677ff' } }}
+      theme={consoleTheme}
       // 「登 录」 with antd's space reads as two words to a screen reader, and to tests.
       button={{ autoInsertSpace: false }}
     >

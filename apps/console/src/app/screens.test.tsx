@@ -111,7 +111,7 @@ describe('screens', () => {
   it('logs out from the header menu', async () => {
     const api = adminApi({ 'POST /api/StaffAuth/Logout': () => ok({ ok: true }) });
     renderConsole('/');
-    fireEvent.click(await screen.findByRole('button', { name: '账号菜单' }));
+    fireEvent.click(await screen.findByRole('button', { name: /账号菜单/ }));
     fireEvent.click(await screen.findByText('退出登录'));
     await screen.findByRole('button', { name: '登录' });
     expect(api.calls('POST /api/StaffAuth/Logout')[0]?.headers.get('X-CSRF-Token')).toBe(

@@ -33,8 +33,8 @@ export function NotFoundPage() {
 /** While the session or a screen's code loads. */
 export function FullScreenSpin() {
   return (
-    <div className="console-fullscreen">
+    <main className="console-fullscreen">
       <Spin size="large" />
-    </div>
+    </main>
   );
 }

@@ -22,6 +22,7 @@ export function PagedTable<T extends { id: number }>({
   query,
   pagination,
   emptyText,
+  expandable,
   ...table
 }: PagedTableProps<T>) {
   return (
@@ -34,6 +35,13 @@ export function PagedTable<T extends { id: number }>({
         loading={query.isFetching}
         pagination={pagination(query.data?.total)}
         locale={{ emptyText }}
+        // The expand buttons' column needs a header for a screen reader's table navigation.
+        expandable={
+          expandable && {
+            columnTitle: <span className="visually-hidden">详情</span>,
+            ...expandable,
+          }
+        }
         {...table}
       />
     </>

@@ -23,8 +23,36 @@ function dropStaffData(): void {
   queryClient.removeQueries({ predicate: (query) => !isSession(query.queryKey) });
 }
 
+/**
+ * Set while this browser has a session it started and has not seen end (decision 0036). The
+ * cookie itself is HttpOnly; without this mark the console does not ask StaffAuth/Me, whose
+ * 401 every browser reports as an error in its console on each visit to the login page.
+ */
+export const SESSION_MARK = 'pcb-staff-session';
+
+function markSession(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(SESSION_MARK, '1');
+    else localStorage.removeItem(SESSION_MARK);
+  } catch {
+    // Storage refused (a private window's quota): Me is then asked on every load.
+  }
+}
+
+function sessionMarked(): boolean {
+  try {
+    return localStorage.getItem(SESSION_MARK) !== null;
+  } catch {
+    return true;
+  }
+}
+
 /** StaffAuth/Me on load: the cookie tells the server who this is; 401 is "no session". */
 async function fetchSession(signal: AbortSignal): Promise<SessionState> {
+  if (!sessionMarked()) {
+    setCsrfToken(null);
+    return { staff: null };
+  }
   try {
     const session = await apiCall(StaffAuth.Me, {}, { signal });
     setCsrfToken(session.csrfToken);
@@ -32,6 +60,7 @@ async function fetchSession(signal: AbortSignal): Promise<SessionState> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       setCsrfToken(null);
+      markSession(false);
       return { staff: null };
     }
     throw error;
@@ -57,6 +86,7 @@ export function useStaff(): StaffProfile {
 /** A login step that started a session (VerifyTotp, EnrollTotp, Login 'done'). */
 export function startSession(session: StaffSession): void {
   setCsrfToken(session.csrfToken);
+  markSession(true);
   // Nothing cached under another staff member's session survives into this one.
   dropStaffData();
   queryClient.setQueryData<SessionState>(sessionKey, { staff: session.staff });
@@ -65,6 +95,7 @@ export function startSession(session: StaffSession): void {
 /** Logged out here, or the server ended the session (`expired`). */
 export function endSession(options: { expired?: boolean } = {}): void {
   setCsrfToken(null);
+  markSession(false);
   dropStaffData();
   const ended: SessionState = { staff: null, expired: options.expired === true };
   queryClient.setQueryData<SessionState>(sessionKey, ended);

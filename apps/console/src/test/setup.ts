@@ -3,6 +3,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { queryClient } from '../lib/query-client';
 import { setCsrfToken } from '../lib/api-client';
+import { SESSION_MARK } from '../lib/staff-session';
 
 // jsdom has neither; antd's responsive grid and its resize observers ask for them.
 window.matchMedia ??= (query: string) =>
@@ -29,6 +30,8 @@ configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => {
   queryClient.clear();
   setCsrfToken(null);
+  // A browser that logged in before: the console asks StaffAuth/Me (each test mocks it).
+  localStorage.setItem(SESSION_MARK, '1');
 });
 
 afterEach(async () => {

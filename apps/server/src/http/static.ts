@@ -39,9 +39,42 @@ type Manifest = Record<string, ManifestChunk>;
 /**
  * The route table the web build writes beside the manifest (`dist/.vite/routes.json`): each
  * route pattern of the web app and the manifest key of the lazy module that renders it, with
- * the public API answers the screen shows at once (`data`), when it has some.
+ * who may open it, the public API answers the screen shows at once (`data`) and what search
+ * engines show for it (`description`), when it has them. An older build wrote the key alone.
  */
-type RouteTable = Record<string, string | { page: string; data?: string[] }>;
+type RouteTable = Record<
+  string,
+  string | { page: string; access?: string; data?: string[]; description?: string }
+>;
+
+/**
+ * robots.txt (decision 0036): search engines may read the public pages; the API, the console,
+ * the sandboxes and every member page of the route table are not for them. A member route is
+ * listed by its path up to its first parameter.
+ */
+export function robotsTxt(routes: RouteTable = {}): string {
+  const memberPrefixes = Object.entries(routes)
+    .filter(([, route]) => typeof route !== 'string' && route.access === 'member')
+    .map(([pattern]) => pattern.split('/:')[0] ?? pattern);
+  const prefixes = [...new Set(['/api/', `${CONSOLE_PREFIX}/`, '/sandbox/', ...memberPrefixes])]
+    .sort()
+    .filter((prefix, i, all) => !all.slice(0, i).some((shorter) => prefix.startsWith(shorter)));
+  return ['User-agent: *', ...prefixes.map((prefix) => `Disallow: ${prefix}`), 'Allow: /', ''].join(
+    '\n',
+  );
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The shell with its description meta tag saying `description` (the shell's own without one). */
+export function withDescription(shell: string, description: string | undefined): string {
+  if (!description) return shell;
+  return shell.replace(
+    /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+    `<meta name="description" content="${escapeAttribute(description)}" />`,
+  );
+}
 
 /**
  * Links that fetch a screen's public answers with its code (`as="fetch"`, matched by the API
@@ -179,19 +212,30 @@ async function readJson<T>(file: string): Promise<T | undefined> {
 
 /**
  * Each route of the web app's route table answers with the shell plus that route's preload
- * links, built once at start (restart after a rebuild, as for the static files). Without the
+ * links and description, built once at start (restart after a rebuild, as for the static files). Without the
  * table (an older build) the plain index.html serves every route, as before.
  */
-async function registerRouteShells(app: FastifyInstance, webDistDir: string): Promise<void> {
+async function registerRouteShells(
+  app: FastifyInstance,
+  webDistDir: string,
+  routes: RouteTable | undefined,
+): Promise<void> {
   const manifest = await readJson<Manifest>(path.join(webDistDir, '.vite', 'manifest.json'));
-  const routes = await readJson<RouteTable>(path.join(webDistDir, '.vite', 'routes.json'));
   if (!manifest || !routes) return;
   const shell = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
   for (const [pattern, route] of Object.entries(routes)) {
-    const { page: routeKey, data } = typeof route === 'string' ? { page: route, data: [] } : route;
+    const {
+      page: routeKey,
+      data,
+      description,
+    } = typeof route === 'string' ? { page: route, data: [], description: undefined } : route;
     if (!manifest[routeKey] || app.hasRoute({ method: 'GET', url: pattern })) continue;
     const variants = compressed(
-      shellWithPreloads(shell, routePreloadTags(manifest, routeKey, shell), routeDataTags(data)),
+      shellWithPreloads(
+        withDescription(shell, description),
+        routePreloadTags(manifest, routeKey, shell),
+        routeDataTags(data),
+      ),
     );
     app.get(pattern, (request, reply) => sendShell(request, reply, variants));
   }
@@ -268,6 +312,11 @@ export async function registerWebApp(
       setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
     });
   }
+  const routes = await readJson<RouteTable>(path.join(options.webDistDir, '.vite', 'routes.json'));
+  const robots = robotsTxt(routes);
+  app.get('/robots.txt', (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(robots),
+  );
   await registerConsole(
     app,
     options.consoleDistDir ?? path.resolve(options.webDistDir, '..', '..', 'console', 'dist'),
@@ -281,7 +330,7 @@ export async function registerWebApp(
     setHeaders: setCacheHeaders,
   });
   await registerPageEntries(app, options.webDistDir);
-  await registerRouteShells(app, options.webDistDir);
+  await registerRouteShells(app, options.webDistDir, routes);
   return true;
 }
 

@@ -172,7 +172,8 @@ export function AppLayout() {
     <ConsultProvider>
       {loading && <div className="global-loading" role="progressbar" aria-label="加载中" />}
       <div className={`app-shell${showFooter ? ' app-shell-with-footer' : ''}`}>
-        <div
+        {/* The screen is the page's one main landmark; the footer's tabs are outside it. */}
+        <main
           key={location.pathname}
           className={`app-page${animated ? ` app-page-${jdbAnimation}` : ''}`}
           data-testid="app-page"
@@ -181,7 +182,7 @@ export function AppLayout() {
             {/* The header's back arrow reads it (components/page-header.tsx). */}
             <Outlet context={row?.back} />
           </Suspense>
-        </div>
+        </main>
       </div>
       {showFooter && <Footer />}
     </ConsultProvider>

@@ -42,7 +42,7 @@ describe('the route table', () => {
     localStorage.setItem('accessToken', fakeToken(inOneHour()));
     renderApp(routeTable.bindWechat.path);
     await screen.findByTestId('bind-wechat-page');
-    const arrow = screen.getByTestId('page-header').querySelector('.adm-nav-bar-back');
+    const arrow = screen.getByTestId('page-header').querySelector('.page-header-back');
     fireEvent.click(arrow as Element);
     await screen.findByTestId('security-page');
     expect(screen.getByTestId('probe-path').textContent).toBe(routeTable.bindWechat.back);

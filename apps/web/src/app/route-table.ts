@@ -31,6 +31,11 @@ export interface RouteRow {
   page: () => Promise<ScreenModule>;
   /** The document title. */
   title: string;
+  /**
+   * What search engines show for the page: the server writes it into the HTML it serves for
+   * the route (index.html's own description otherwise). Public pages only.
+   */
+  description?: string;
   access: RouteAccess;
   /** The footer tab bar, with this tab selected; without it no footer, and 我的 selected. */
   footer?: 'home' | 'mine';
@@ -58,6 +63,8 @@ export const routeTable = {
     path: paths.home,
     page: () => import('./routes/home-route'),
     title: '首页',
+    description:
+      'PCB 打样、SMT 贴片、钢网在线计价与下单：1-12 层板实时报价，工程审核、生产进度可查，专属客户经理一对一服务。',
     access: 'public',
     footer: 'home',
     data: [announcementUrl('home')],
@@ -66,6 +73,7 @@ export const routeTable = {
     path: paths.login,
     page: () => import('./routes/login-route'),
     title: '登录',
+    description: '登录会员中心，查看订单进度、发票与收货地址，联系你的专属客户经理。',
     access: 'guest',
     back: paths.home,
     data: [announcementUrl('login')],
@@ -82,6 +90,7 @@ export const routeTable = {
     path: paths.register,
     page: () => import('./routes/register-route'),
     title: '注册',
+    description: '注册会员中心账号，在线计价并下单 PCB 打样、SMT 贴片与钢网。',
     access: 'guest',
     back: paths.login,
   },

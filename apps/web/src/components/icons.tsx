@@ -181,3 +181,9 @@ export const BuildingIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M7.5 8h4M7.5 12h4M7.5 16h4" />
   </Icon>
 );
+
+export const BackIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m15 5-7 7 7 7" />
+  </Icon>
+);

@@ -1,11 +1,13 @@
-import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useNavigate, useOutletContext } from 'react-router';
 import { paths } from '../lib/paths';
+import { BackIcon } from './icons';
 
 /**
- * Top bar with a back arrow. A page opened directly (shared link, WeChat menu) has no
- * history to go back to, so the arrow then goes to its route's `back` (app/route-table.ts).
+ * Top bar with a back arrow and the screen's heading. A page opened directly (shared link,
+ * WeChat menu) has no history to go back to, so the arrow then goes to its route's `back`
+ * (app/route-table.ts). A button of our own, named 返回: antd-mobile's NavBar makes its left
+ * side an unnamed role="button" that no keyboard reaches.
  */
 export function PageHeader({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -17,8 +19,16 @@ export function PageHeader({ children }: { children: ReactNode }) {
     else void navigate(routeBack, { replace: true });
   };
   return (
-    <NavBar className="page-header" onBack={onBack} data-testid="page-header">
-      {children}
-    </NavBar>
+    <header className="page-header" data-testid="page-header">
+      <button
+        type="button"
+        className="icon-button page-header-back"
+        aria-label="返回"
+        onClick={onBack}
+      >
+        <BackIcon />
+      </button>
+      <h1 className="page-header-title">{children}</h1>
+    </header>
   );
 }

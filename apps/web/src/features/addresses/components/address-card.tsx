@@ -24,7 +24,7 @@ export function AddressCard({
       data-receiver-id={receiver.id}
       data-default={receiver.isDefault}
     >
-      <button type="button" className="address-main" onClick={onEdit} aria-label="编辑地址">
+      <button type="button" className="address-main" onClick={onEdit}>
         <div className="address-who">
           <span className="address-name">{receiver.receiverName}</span>
           <span className="address-mobile" data-testid="address-mobile">

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
+import type { AxeResults, RunOptions, run } from 'axe-core';
+
+// Evaluated, not added as a script tag: the pages' Content-Security-Policy allows no inline script.
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/**
+ * The rules Lighthouse's accessibility category runs (WCAG 2 A and AA, plus the ones it turns
+ * on or off by name: lighthouse/core/gather/gatherers/accessibility.js), so a page that passes
+ * here scores 1.00 there.
+ */
+const lighthouseRules: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+  resultTypes: ['violations'],
+  rules: Object.fromEntries(
+    [
+      ...[
+        'accesskeys',
+        'aria-allowed-role',
+        'aria-conditional-attr',
+        'aria-deprecated-role',
+        'aria-dialog-name',
+        'aria-prohibited-attr',
+        'aria-treeitem-name',
+        'aria-text',
+        'empty-heading',
+        'heading-order',
+        'html-xml-lang-mismatch',
+        'identical-links-same-purpose',
+        'image-redundant-alt',
+        'input-button-name',
+        'label-content-name-mismatch',
+        'landmark-one-main',
+        'link-in-text-block',
+        'meta-viewport',
+        'select-name',
+        'skip-link',
+        'tabindex',
+        'table-duplicate-name',
+        'table-fake-caption',
+        'target-size',
+        'td-has-header',
+      ].map((id) => [id, true] as const),
+      ...[
+        'area-alt',
+        'aria-braille-equivalent',
+        'aria-roledescription',
+        'audio-caption',
+        'blink',
+        'duplicate-id',
+        'frame-focusable-content',
+        'frame-title-unique',
+        'marquee',
+        'nested-interactive',
+        'no-autoplay-audio',
+        'role-img-alt',
+        'scrollable-region-focusable',
+        'server-side-image-map',
+        'summary-name',
+        'svg-img-alt',
+      ].map((id) => [id, false] as const),
+    ].map(([id, enabled]) => [id, { enabled }]),
+  ),
+};
+
+/** Each violation axe-core finds on the page as it is now: the rule and where, readable in a diff. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(
+    (options) =>
+      (window as unknown as { axe: { run: typeof run } }).axe.run(
+        document,
+        options,
+      ) as Promise<AxeResults>,
+    lighthouseRules,
+  );
+  return results.violations.flatMap((v) =>
+    v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+  );
+}
+
+/** The page as it is now breaks none of the rules Lighthouse's accessibility score counts. */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+}
