@@ -32,7 +32,8 @@ test('the footer shows only on routes whose meta has showFooter', async ({ page,
   const tabs = page.getByTestId('footer').getByRole('button');
   await expect(tabs).toHaveText(['首页', '计价', '咨询', '我的']);
   await expect(page.getByTestId('footer')).toHaveCSS('z-index', '999');
-  await expect(page.getByTestId('tab-home')).toHaveCSS('color', 'rgb(255, 106, 0)');
+  // The selected tab's label is text in the accent: the AA shade (decision 0036), #B84A00.
+  await expect(page.getByTestId('tab-home')).toHaveCSS('color', 'rgb(184, 74, 0)');
 
   await page.goto('/login');
   await expect(page.getByTestId('login-page')).toBeVisible();
