@@ -1,19 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromeArgs, chromePath } from '../../tooling/lib/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
-const chromium = {
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const chromium = { executablePath: chromePath, args: chromeArgs };
 const phone = {
   ...devices['Pixel 7'],
   viewport: { width: 375, height: 812 },

@@ -22,7 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { solveChallenge } from 'altcha-lib';
 import { freshDataDir } from '../lib/fresh-data-dir.mjs';
-import { chromeFlags, chromePath } from '../lib/chromium.mjs';
+import { chromeArgs, chromeFlags, chromePath } from '../lib/chromium.mjs';
 import { auditAccessibility } from '../a11y/audit.mjs';
 import { measureStaffSearch, printStaffSearch } from './staff-search.mjs';
 import { loadEngine, measurePricing, printPricing } from './pricing.mjs';
@@ -357,7 +357,7 @@ try {
   if (only === 'all' || only === 'web') {
     const browser = await chromium.launch({
       executablePath: chromePath,
-      args: chromeFlags.slice(1),
+      args: chromeArgs,
     });
     results.bytes = {
       '/login': await downloadedBytes(browser, '/login'),

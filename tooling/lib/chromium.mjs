@@ -1,9 +1,9 @@
-// Debian's Chromium as the bench and the accessibility audit launch it (no downloaded browser).
+// Debian's Chromium as the bench, the accessibility audit and the browser tests launch it (no
+// downloaded browser).
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** Headless, and quiet: no background traffic or updates to disturb a measurement. */
-export const chromeFlags = [
-  '--headless=new',
+/** Quiet: no background traffic or updates to disturb a test or a measurement. */
+export const chromeArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -12,3 +12,6 @@ export const chromeFlags = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** The same, headless, for chrome-launcher (Playwright chooses headless itself). */
+export const chromeFlags = ['--headless=new', ...chromeArgs];
