@@ -134,6 +134,27 @@ export default tseslint.config(
       ],
     },
   },
+  // Server: db/ is generic database code (client, migrations, embedded PostgreSQL, errors) and
+  // knows no module; drizzle-kit finds the tables by their file names (decision 0039).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/db',
+              from: './apps/server/src',
+              except: ['./db', './lib'],
+              message:
+                'db/ imports only db/ and lib/: tables are found by drizzle.config.ts, seeds run from modules/seed.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: [
       'apps/server/src/config/env.ts',

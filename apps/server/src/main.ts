@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { createDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './db/migrate';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './modules/seed';
 import path from 'node:path';
 import { pino } from 'pino';
 

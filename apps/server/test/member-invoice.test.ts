@@ -6,7 +6,8 @@ import {
   type InvoicePermissions,
   type InvoiceProfile,
 } from '@pcb/contract';
-import { DEMO_MOBILE, seedDemoData } from '../src/db/seed';
+import { DEMO_MOBILE } from '../src/modules/member/member.seed';
+import { seedDemoData } from '../src/modules/seed';
 import { auth, buildTestApp, uniqueMobile, type TestApp } from './helper';
 
 let t: TestApp;

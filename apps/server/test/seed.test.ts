@@ -11,8 +11,8 @@ import {
   DEMO_PASSWORD,
   INACTIVE_DEMO_MOBILE,
   RELATED_DEMO_MOBILE,
-  seedDemoData,
-} from '../src/db/seed';
+} from '../src/modules/member/member.seed';
+import { seedDemoData } from '../src/modules/seed';
 import { buildTestApp, type TestApp } from './helper';
 import { staffCall, staffLogin } from './staff-support';
 

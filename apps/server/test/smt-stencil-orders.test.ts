@@ -453,7 +453,7 @@ describe('the server and the engine agree', () => {
 
 describe('demo seed', () => {
   it('places a few priced orders of each kind for the demo member, once', async () => {
-    const { seedDemoData } = await import('../src/db/seed');
+    const { seedDemoData } = await import('../src/modules/seed');
     await seedDemoData(t.database.db, t.config);
     await seedDemoData(t.database.db, t.config);
     const { rows } = await t.database.db.execute<{ kind: string; n: number; bad: number }>(

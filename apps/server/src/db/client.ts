@@ -1,8 +1,11 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import * as schema from './schema';
 
-export type Db = NodePgDatabase<typeof schema>;
+/**
+ * Repositories name their own tables in each query (`db.select().from(orders)`), so the client
+ * carries no schema object and db/ imports no module's tables (decision 0039).
+ */
+export type Db = NodePgDatabase;
 
 export interface Database {
   db: Db;
@@ -21,7 +24,7 @@ export function createDatabase(connectionString: string, options: DatabaseOption
     if (options.onError) options.onError(error);
     else console.error('PostgreSQL pool error', error);
   });
-  return { db: drizzle(pool, { schema }), pool };
+  return { db: drizzle(pool), pool };
 }
 
 /** An open transaction: what a staff write runs in, with its audit row. */

@@ -1,15 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config/env';
-import { modules } from '../modules';
+import type { Db } from '../db/client';
 import { deriveKeyFrom } from '../platform';
-import type { Db } from './client';
-
-export {
-  DEMO_MOBILE,
-  DEMO_PASSWORD,
-  INACTIVE_DEMO_MOBILE,
-  RELATED_DEMO_MOBILE,
-} from '../modules/member/member.seed';
+import { modules } from './index';
 
 /** Arbitrary, fixed: two instances starting together seed one after the other. */
 const SEED_LOCK = 727_002;
@@ -17,7 +10,7 @@ const SEED_LOCK = 727_002;
 /**
  * Demonstration data, safe to run on every start: each module seeds its own tables, in the
  * order of the module list, all in one transaction; rows are matched on natural keys and never
- * duplicated or overwritten.
+ * duplicated or overwritten. It sits beside the list it walks: db/ knows no module (decision 0039).
  */
 export async function seedDemoData(
   db: Db,
