@@ -25,7 +25,8 @@ import { StaffCompanyApply } from './modules/staff-company-apply';
 import { StaffVirtualAccount } from './modules/staff-virtual-account';
 import { MemberContact } from './modules/member-contact';
 import { StaffCompanyDirectory } from './modules/staff-company-directory';
-import { Pcb, Smt, Stencil, PriceSheetPublic } from './modules/order-quote';
+import { Pcb, Smt, Stencil } from './modules/order-quote';
+import { PriceSheet } from './modules/price-sheet';
 import { StaffPriceSheet } from './modules/staff-price-sheet';
 import { StaffOrder } from './modules/staff-order';
 import type { EndpointDef } from './define';
@@ -64,6 +65,7 @@ export * from './modules/staff-virtual-account';
 export * from './modules/member-contact';
 export * from './modules/staff-company-directory';
 export * from './modules/order-quote';
+export * from './modules/price-sheet';
 export * from './modules/staff-price-sheet';
 export * from './modules/staff-order';
 
@@ -103,7 +105,7 @@ export const api = {
   Pcb,
   Smt,
   Stencil,
-  PriceSheet: PriceSheetPublic,
+  PriceSheet,
   StaffPriceSheet,
   StaffOrder,
 } as const;

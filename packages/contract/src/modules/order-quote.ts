@@ -28,7 +28,6 @@ import {
   thicknesses,
   viaTreatments,
   type PcbParams,
-  type PriceSheet,
   type SmtParams,
   type StencilParams,
 } from '@pcb/pricing';
@@ -398,39 +397,5 @@ export const Stencil = defineModule('Stencil', {
     access: 'public',
     input: z.object(stencilShape('query')),
     output: paramStringSchema,
-  },
-});
-
-// ---- The published price sheet, for the quote page to price offline ----
-
-/** A price sheet travels as plain JSON; `checkPriceSheet` (the engine) checks its shape. */
-export const priceSheetSchema = z.record(z.string(), z.unknown()) as unknown as z.ZodType<
-  PriceSheet,
-  PriceSheet
->;
-
-export const calendarDataSchema = z.object({
-  fromYear: z.number().int(),
-  toYear: z.number().int(),
-  holidays: z.array(z.string()),
-  makeUpWorkdays: z.array(z.string()),
-});
-
-export const publishedSheetSchema = z.object({
-  version: z.number().int(),
-  publishedAt: z.string(),
-  sheet: priceSheetSchema,
-  /** Holidays and make-up working days (chinese-days) from last year to the latest known. */
-  calendar: calendarDataSchema,
-});
-export type PublishedSheet = z.infer<typeof publishedSheetSchema>;
-
-export const PriceSheetPublic = defineModule('PriceSheet', {
-  GetPublished: {
-    method: 'GET',
-    summary: '当前价格表与工作日历（计价页离线计价用）',
-    access: 'public',
-    input: z.object({}),
-    output: publishedSheetSchema,
   },
 });

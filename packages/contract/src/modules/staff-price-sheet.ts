@@ -4,13 +4,8 @@ import { z } from 'zod';
 import { idQuerySchema, idSchema, okSchema, pageInput, pageOf, text } from '../common';
 import { defineModule } from '../define';
 import { staffRefSchema } from './staff-common';
-import {
-  orderKinds,
-  pcbParamsSchema,
-  priceSheetSchema,
-  smtParamsSchema,
-  stencilParamsSchema,
-} from './order-quote';
+import { orderKinds, pcbParamsSchema, smtParamsSchema, stencilParamsSchema } from './order-quote';
+import { priceSheetSchema } from './price-sheet';
 
 export const priceSheetStatuses = ['draft', 'published', 'retired'] as const;
 export type PriceSheetStatus = (typeof priceSheetStatuses)[number];

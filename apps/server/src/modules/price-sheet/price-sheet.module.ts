@@ -11,7 +11,7 @@ import type { StaffApi } from '../staff/staff.module';
 import { createPriceSheetRepository, publishIfNone } from './price-sheet.repository';
 import { registerPriceSheetRoutes } from './price-sheet.routes';
 import { createPriceSheetService } from './price-sheet.service';
-import { createPublishedSheet, type Published } from './published-sheet';
+import { createPublishedSheetCache, type Published } from './published-sheet';
 
 export { engines, tryPrice, type ParamsOf, type PriceResult } from './engines';
 export type { Published } from './published-sheet';
@@ -49,7 +49,7 @@ export const priceSheetModule = appModule({
     { staff }: { staff: Pick<StaffApi, 'refs'> },
   ) => {
     const repository = createPriceSheetRepository(db);
-    const published = createPublishedSheet({ repository, now });
+    const published = createPublishedSheetCache({ repository, now });
     const workCalendar = buildWorkCalendar(now());
     const sheets = createPriceSheetService({
       repository,

@@ -1,4 +1,4 @@
-import { PriceSheetPublic } from '@pcb/contract/order-quote';
+import { PriceSheet } from '@pcb/contract/price-sheet';
 import { StaffPriceSheet } from '@pcb/contract/staff-price-sheet';
 import type { DefineRoute } from '../../http/define-route';
 import type { Sample } from './preview';
@@ -8,7 +8,7 @@ import type { PriceSheetService } from './price-sheet.service';
 const PUBLISHED_MAX_AGE_S = 60;
 
 export function registerPriceSheetRoutes(route: DefineRoute, sheets: PriceSheetService): void {
-  route(PriceSheetPublic.GetPublished, async ({ request, reply }) => {
+  route(PriceSheet.GetPublished, async ({ request, reply }) => {
     const answer = await sheets.getPublished();
     const etag = `"sheet-${answer.version}-${answer.calendar.toYear}"`;
     reply.header('etag', etag);

@@ -2,7 +2,7 @@ import type {
   PreviewRow,
   PriceSheetDetail,
   PriceSheetSummary,
-  PublishedSheet as PublishedSheetAnswer,
+  PublishedSheet,
 } from '@pcb/contract';
 import { checkPriceSheet, type CalendarData, type PriceSheet } from '@pcb/pricing';
 import type { StaffWrite } from '../../http/define-route';
@@ -10,7 +10,7 @@ import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import type { StaffApi } from '../staff/staff.module';
 import { previewRow, previewWarnings, standardSamples, type Sample } from './preview';
-import type { PublishedSheet } from './published-sheet';
+import type { PublishedSheetCache } from './published-sheet';
 import type { PriceSheetRepository } from './price-sheet.repository';
 import type { PriceSheetRow } from './price-sheet.table';
 
@@ -36,7 +36,7 @@ const auditView = (row: PriceSheetRow) => ({
  */
 export function createPriceSheetService(deps: {
   repository: PriceSheetRepository;
-  published: PublishedSheet;
+  published: PublishedSheetCache;
   calendarData: CalendarData;
   staff: Pick<StaffApi, 'refs'>;
   now: Clock;
@@ -75,7 +75,7 @@ export function createPriceSheetService(deps: {
   }
 
   return {
-    async getPublished(): Promise<PublishedSheetAnswer> {
+    async getPublished(): Promise<PublishedSheet> {
       const current = await published.get();
       return {
         version: current.version,

@@ -26,7 +26,7 @@ const toPublished = (row: PriceSheetRow): Published => ({
  * process's own publication replaces the cache at once (`replace`). When no sheet is published
  * (a new database) the engine's default sheet becomes version 1.
  */
-export function createPublishedSheet(deps: { repository: PriceSheetRepository; now: Clock }) {
+export function createPublishedSheetCache(deps: { repository: PriceSheetRepository; now: Clock }) {
   const { repository } = deps;
   let cached: Published | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
@@ -68,4 +68,5 @@ export function createPublishedSheet(deps: { repository: PriceSheetRepository; n
   };
 }
 
-export type PublishedSheet = ReturnType<typeof createPublishedSheet>;
+/** Named apart from the contract's `PublishedSheet`, the answer built from it. */
+export type PublishedSheetCache = ReturnType<typeof createPublishedSheetCache>;

@@ -3,7 +3,7 @@
 // and offline. Plain fetch + the engine's own sheet check instead of the API client and zod:
 // the page's JavaScript budget (110 KB gzip) has no room for them. The envelope is the
 // contract's (`{ success, data, message }`).
-import type { PublishedSheet } from '@pcb/contract/order-quote';
+import type { PublishedSheet } from '@pcb/contract/price-sheet';
 import { checkSheetForEngine, type CalendarData } from '@pcb/pricing';
 import { env } from '../../lib/env';
 import { getCachedPriceSheet, setCachedPriceSheet } from '../../lib/storage';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PublishedSheet } from '@pcb/contract/order-quote';
+import type { PublishedSheet } from '@pcb/contract/price-sheet';
 import { fetchPublishedSheet, readCachedSheet } from './price-sheet-source';
 
 export interface PublishedSheetState {

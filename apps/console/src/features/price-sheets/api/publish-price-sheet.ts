@@ -1,4 +1,4 @@
-import { PriceSheetPublic } from '@pcb/contract/order-quote';
+import { PriceSheet } from '@pcb/contract/price-sheet';
 import { StaffAudit } from '@pcb/contract/staff-audit';
 import { StaffPriceSheet } from '@pcb/contract/staff-price-sheet';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
@@ -9,7 +9,7 @@ export const usePublishPriceSheet = () =>
     invalidates: [
       StaffPriceSheet.List,
       StaffPriceSheet.Get,
-      PriceSheetPublic.GetPublished,
+      PriceSheet.GetPublished,
       StaffAudit.List,
     ],
   });
