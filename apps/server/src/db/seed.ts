@@ -17,7 +17,8 @@ const SEED_LOCK = 727_002;
 /**
  * Demonstration data, safe to run on every start: each module seeds its own tables, in the
  * order of the module list, all in one transaction; rows are matched on natural keys and never
- * duplicated or overwritten.
+ * duplicated or overwritten — except a text a seed itself once wrote wrongly, corrected while
+ * it is still word for word what the seed wrote (the home announcement's offer, issue 19).
  */
 export async function seedDemoData(
   db: Db,
