@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Announcement } from '@pcb/contract';
-import {
-  comparePcbBuildTimes,
-  defaultPcbParams,
-  defaultPriceSheet,
-  pricePcb,
-} from '@pcb/pricing';
+import { comparePcbBuildTimes, defaultPcbParams, defaultPriceSheet, pricePcb } from '@pcb/pricing';
 import { seedDemoData } from '../src/db/seed';
 import { buildTestApp, type TestApp } from './helper';
 

@@ -41,8 +41,8 @@ describe('followPcbChange', () => {
       followed: [{ message: '白色阻焊只能配黑色字符，字符颜色已改为黑' }],
     });
     expect(
-      followPcbChange(sheet, pcb({ maskColor: 'blue', silkColor: 'black' }), ['maskColor'])
-        .params.silkColor,
+      followPcbChange(sheet, pcb({ maskColor: 'blue', silkColor: 'black' }), ['maskColor']).params
+        .silkColor,
     ).toBe('white');
     expect(
       followPcbChange(sheet, pcb({ goldFingers: false, bevel: true }), ['goldFingers']).params
@@ -96,7 +96,7 @@ describe('followChange', () => {
   const fields = { a: { label: 'A' }, b: { label: 'B', options: [{ value: 1, label: '一' }] } };
   const rules = { 'b.matchA': (p: P) => p.a };
 
-  it('moves to the rule\'s answer, labelled by its option', () => {
+  it("moves to the rule's answer, labelled by its option", () => {
     expect(followChange({ validate, fields, rules }, { a: 1, b: 3 }, ['a'])).toEqual({
       params: { a: 1, b: 1 },
       followed: [{ field: 'b', from: 3, to: 1, message: 'b须等于a，B已改为一' }],

@@ -4,13 +4,7 @@ import { initialAppState, useAppStore } from '../../../lib/app-store';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { queryClient } from '../../../lib/query-client';
 import { envelope, fakeToken, inOneHour } from '../../../test/api-mock';
-import {
-  baseApi,
-  currentPath,
-  logIn,
-  passVerification,
-  typeInto,
-} from '../../../test/base-api';
+import { baseApi, currentPath, logIn, passVerification, typeInto } from '../../../test/base-api';
 import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../components/captcha/altcha-solver', () => ({

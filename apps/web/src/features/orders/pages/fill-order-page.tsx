@@ -373,11 +373,7 @@ function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOr
         )}
       </Section>
 
-      <Section
-        title="发票"
-        id={sectionId('invoiceProfile')}
-        missing={missingAt('invoiceProfile')}
-      >
+      <Section title="发票" id={sectionId('invoiceProfile')} missing={missingAt('invoiceProfile')}>
         <Chips
           label="发票"
           options={invoiceKinds.map((k) => ({ value: k, label: invoiceLabels[k] }))}

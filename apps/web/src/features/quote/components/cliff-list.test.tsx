@@ -22,9 +22,7 @@ describe('CliffList', () => {
     const onApply = vi.fn();
     render(<CliffList cliffs={cliffs} onApply={onApply} />);
 
-    const items = within(screen.getByRole('region', { name: '省钱建议' })).getAllByRole(
-      'listitem',
-    );
+    const items = within(screen.getByRole('region', { name: '省钱建议' })).getAllByRole('listitem');
     expect(items[0]!.querySelector('p')!.textContent).toBe(
       `12片超出「10×10cm样板套餐」的10片，改为10片可省${yuan(cliffs[0]!.saving)}`,
     );

@@ -73,11 +73,11 @@ describe('quote page', () => {
   it('names the refused field on the bar when no rule answers it, and a tap goes to it', async () => {
     mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
     const scrolled: Element[] = [];
-    const scroll = vi
-      .spyOn(Element.prototype, 'scrollIntoView')
-      .mockImplementation(function (this: Element) {
-        scrolled.push(this);
-      });
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
     const user = userEvent.setup();
     render(<QuotePage />);
     await screen.findByTestId('quote-total');
@@ -114,9 +114,7 @@ describe('quote page', () => {
     expect(screen.getByRole('tab', { name: '钢网' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('textbox', { name: '数量(张)' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'SMT贴片' }));
-    expect(window.location.pathname + window.location.search).toBe(
-      '/OrdersPCB?kind=smt&from=home',
-    );
+    expect(window.location.pathname + window.location.search).toBe('/OrdersPCB?kind=smt&from=home');
   });
 
   it('shows the fee lines with their reasons in a sheet', async () => {

@@ -318,10 +318,7 @@ export function QuotePage() {
 
         {kind === 'pcb' && priced && (
           <>
-            <CliffList
-              cliffs={priced.cliffs}
-              onApply={applyCliff}
-            />
+            <CliffList cliffs={priced.cliffs} onApply={applyCliff} />
             <BuildTimeCompare
               options={priced.buildTimes}
               selected={pcbParams.buildTime}
