@@ -11,6 +11,7 @@ export { validatePcb, PCB_LIMITS, minThicknessForLayers } from './pcb-validate';
 export { pricePcb, findPackage, batchBandIndex, pcbWeightGrams } from './pcb-price';
 export { sumLines, MAX_ORDER_AMOUNT } from './quote-lines';
 export * from './pcb-advice';
+export * from './follow-change';
 export { pcbParamString } from './pcb-param-string';
 export * from './smt';
 export * from './stencil';
