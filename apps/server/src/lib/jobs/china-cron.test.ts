@@ -38,9 +38,13 @@ describe('cron patterns in China time', () => {
     expect(toChinaTime(digest('2028-12-31T20:00:00Z'), now)).toEqual(
       chinaDigest('2028-12-31T20:00:00Z'),
     );
-    expect(toChinaTime(digest('2028-02-28T20:00:00Z'), new Date('2028-03-01T00:00:00Z'))).toEqual(
-      { min: 0, hour: 4, date: 29, month: 2, dow: 2 },
-    );
+    expect(toChinaTime(digest('2028-02-28T20:00:00Z'), new Date('2028-03-01T00:00:00Z'))).toEqual({
+      min: 0,
+      hour: 4,
+      date: 29,
+      month: 2,
+      dow: 2,
+    });
   });
 
   it('fires at China midnight on the first of the month, which is still the last day in UTC', () => {

@@ -3,7 +3,8 @@ import { parseCronItem, type CronMatcher, type TimestampDigest } from 'graphile-
 /** China keeps UTC+8 all year (no daylight saving), so the shift is a constant. */
 const CHINA_OFFSET_HOURS = 8;
 
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const daysInMonth = (year: number, month: number) =>
+  new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /**
  * The year a digest falls in: it is always now or shortly before (the due minute, or a missed

@@ -12,7 +12,14 @@ import {
 import type pg from 'pg';
 import type { Db } from '../../db/client';
 import { chinaTimeMatcher } from './china-cron';
-import type { JobKeyMode, JobPayloadSchema, JobQueue, JobRegistry, JobType } from './job';
+import type {
+  JobKeyMode,
+  JobPayloadSchema,
+  JobQueue,
+  JobRegistry,
+  JobType,
+  ScheduleOptions,
+} from './job';
 
 /** graphile-worker's schema, created by `migrateJobs` (and again, as a no-op, by each start). */
 export const JOB_SCHEMA = 'graphile_worker';
@@ -55,6 +62,17 @@ const logLines =
     else log.debug(fields, message);
   };
 
+/**
+ * A client the workers hold (the one listening for new jobs) may lose its connection; without
+ * a listener that error would crash the process. Returns the undo.
+ */
+export function guardClients(pool: pg.Pool, log: FastifyBaseLogger): () => void {
+  const onClientError = (err: Error) => log.warn({ err }, 'job runner: PostgreSQL client error');
+  const onConnect = (client: pg.PoolClient) => client.on('error', onClientError);
+  pool.on('connect', onConnect);
+  return () => pool.off('connect', onConnect);
+}
+
 interface CronPayload {
   _cron?: { ts: string };
 }
@@ -69,6 +87,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const tasks: Record<string, Task> = {};
   const cronItems: CronItem[] = [];
   let runner: Runner | null = null;
+  let releaseClients = () => {};
 
   const requireHandled = (job: JobType) => {
     if (!tasks[job.name]) throw new Error(`Job "${job.name}" has no handler`);
@@ -96,7 +115,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     schedule<S extends JobPayloadSchema>(
       job: JobType<S>,
       pattern: string,
-      scheduleOptions: { payload?: unknown; backfillMs?: number; id?: string } = {},
+      scheduleOptions: ScheduleOptions<S> = {},
     ) {
       if (runner) throw new Error('Jobs are registered before the workers start');
       requireHandled(job);
@@ -142,16 +161,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
     async start() {
       if (runner) return;
-      runner = await run({
-        pgPool: pool,
-        schema: JOB_SCHEMA,
-        concurrency: options.concurrency,
-        // main.ts owns SIGINT/SIGTERM and closes the app, which stops the workers.
-        noHandleSignals: true,
-        logger: jobLogger(log),
-        taskList: tasks,
-        parsedCronItems: parseCronItems(cronItems),
-      });
+      releaseClients = guardClients(pool, log);
+      try {
+        runner = await run({
+          pgPool: pool,
+          schema: JOB_SCHEMA,
+          concurrency: options.concurrency,
+          // main.ts owns SIGINT/SIGTERM and closes the app, which stops the workers.
+          noHandleSignals: true,
+          logger: jobLogger(log),
+          taskList: tasks,
+          parsedCronItems: parseCronItems(cronItems),
+        });
+      } catch (error) {
+        releaseClients();
+        throw error;
+      }
     },
 
     async stop() {
@@ -160,6 +185,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (!stopping) return;
       await stopping.stop();
       await stopping.promise;
+      releaseClients();
     },
   };
 }

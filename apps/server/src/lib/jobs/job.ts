@@ -82,7 +82,8 @@ export interface JobRegistry {
 /**
  * What a second `add` with the same key does while the first job waits: `replace` its payload
  * and run time (default), `preserve-run-at` (replace the payload, keep the time), or `dedupe`
- * (keep the first job untouched, also when it failed for good).
+ * (keep the first job untouched, also when it failed for good). While the first job runs, a
+ * `replace` or `preserve-run-at` add queues a new one.
  */
 export type JobKeyMode = 'replace' | 'preserve-run-at' | 'dedupe';
 
@@ -108,8 +109,8 @@ export interface JobQueue {
     options?: AddJobOptions,
   ): Promise<void>;
   /**
-   * Takes back the waiting job with this key (an order paid before its auto-cancel); true when
-   * one was waiting. A job already running finishes, but is not tried again.
+   * Takes back the job with this key (an order paid before its auto-cancel); true when there
+   * was one. A job already running finishes, but is not tried again.
    */
   remove(key: string, options?: { tx?: Executor }): Promise<boolean>;
 }
