@@ -20,6 +20,7 @@ import { createSandboxSms } from './integrations/sms/sandbox-sms';
 import type { SmsSender } from './integrations/sms/sms';
 import { createSmsOutbox, type SmsOutbox } from './integrations/sms/sms-outbox';
 import { createPostgresStore } from './integrations/store/postgres-store';
+import { registerStorePurge } from './integrations/store/purge-job';
 import { createRedisStore } from './integrations/store/redis-store';
 import type { EphemeralStore } from './integrations/store/store';
 import {
@@ -36,6 +37,8 @@ import {
   type WechatApi,
 } from './integrations/wechat/wechat-api';
 import { systemClock, type Clock } from './lib/clock';
+import type { JobQueue, JobRegistry } from './lib/jobs/job';
+import { createJobRunner } from './lib/jobs/job-runner';
 
 /** What the caller may hand in instead of what the environment selects (tests, main.ts). */
 export interface PlatformOptions {
@@ -70,6 +73,8 @@ export interface Platform {
   config: Config;
   db: Db;
   store: EphemeralStore;
+  /** Background jobs kept in PostgreSQL: enqueue, optionally in the caller's transaction. */
+  jobs: JobQueue;
   now: Clock;
   log: FastifyBaseLogger;
   /** A log callback for failures of an outside call: `onError: logError('SMS send failed')`. */
@@ -94,37 +99,33 @@ export interface Platform {
   companyRegistry: CompanyDirectory | null;
 }
 
-const PURGE_INTERVAL_MS = 10 * 60_000;
-
 /** A key of its own per purpose from the server secret (also for the seed, before the app). */
 export const deriveKeyFrom = (secret: string) => (purpose: string) =>
   new Uint8Array(hkdfSync('sha256', secret, '', purpose, 32));
 
 function createStore(app: FastifyInstance, options: PlatformOptions): EphemeralStore {
   const { config } = options;
-  const ownsStore = !options.store;
-  const store =
+  return (
     options.store ??
     (config.redisUrl
       ? createRedisStore(config.redisUrl, {
           onError: (err) => app.log.error({ err }, 'Redis connection error'),
         })
-      : createPostgresStore(options.database.db, options.now ?? systemClock));
-  const purge = setInterval(() => {
-    store.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'store purge failed'));
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(purge);
-    if (ownsStore) await store.close();
-  });
-  return store;
+      : createPostgresStore(options.database.db, options.now ?? systemClock))
+  );
 }
 
 const ossObjectsDir = (config: Config) => path.join(config.dataDir, 'objects');
 
-/** The platform of one app; the store it opens is closed with the app. */
-export function createPlatform(app: FastifyInstance, options: PlatformOptions): Platform {
+/**
+ * The platform of one app, and the registry where the modules' job handlers and schedules go.
+ * The job workers (when configured) start when the app is ready; they stop, and then the store
+ * this opened closes, when the app closes.
+ */
+export function createPlatform(
+  app: FastifyInstance,
+  options: PlatformOptions,
+): { platform: Platform; jobRegistry: JobRegistry } {
   const { config } = options;
   const { db } = options.database;
   const now = options.now ?? systemClock;
@@ -137,6 +138,19 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
     ossAccessKeySecret: Buffer.from(deriveKey('oss-sandbox-secret')).toString('base64'),
   };
   const store = createStore(app, options);
+  const jobs = createJobRunner({
+    db,
+    pool: options.database.pool,
+    log,
+    concurrency: config.jobs.concurrency,
+  });
+  registerStorePurge(jobs, store);
+  if (config.jobs.workers) app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    // Jobs may use the store: they finish first.
+    await jobs.stop();
+    if (!options.store) await store.close();
+  });
 
   const captcha =
     options.captcha ??
@@ -194,10 +208,12 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
       ? createTianyanchaDirectory(config.companyDirectory)
       : null);
 
-  return {
+  const platform: Platform = {
     config,
     db,
     store,
+    // Modules enqueue here; handlers and schedules go through their entry's `jobs` part.
+    jobs: { add: jobs.add, remove: jobs.remove },
     now,
     log,
     logError,
@@ -210,6 +226,7 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
     sandbox,
     companyRegistry,
   };
+  return { platform, jobRegistry: jobs };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Announcement } from '@pcb/contract';
 import { comparePcbBuildTimes, defaultPcbParams, defaultPriceSheet, pricePcb } from '@pcb/pricing';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/modules/seed';
 import { buildTestApp, type TestApp } from './helper';
 
 const WRONG_OFFER = '即日起，10×10cm 以内双层板打样（5片）￥30 起，24小时加急可选。';

@@ -136,6 +136,8 @@ export interface TestAppOptions {
   store?: 'postgres' | 'redis';
   /** Instances given the same prefix share Redis state. */
   redisPrefix?: string;
+  /** Wraps the store the app gets (to count or fail calls); the wrapper is closed with it. */
+  wrapStore?: (store: EphemeralStore) => EphemeralStore;
   overrides?: Partial<
     Pick<AppOptions, 'captcha' | 'sms' | 'publicDir' | 'loggerInstance' | 'storage' | 'wechatHttp'>
   >;
@@ -219,10 +221,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = options.clock ?? createTestClock();
   const database = createDatabase(url, { max: 5, onError: () => undefined });
   const redisPrefix = `test:${options.redisPrefix ?? randomBytes(6).toString('hex')}:`;
-  const store =
+  const backend =
     options.store === 'redis'
       ? createRedisStore(TEST_REDIS_URL, { keyPrefix: redisPrefix })
       : createPostgresStore(database.db, clock.now);
+  const store = options.wrapStore ? options.wrapStore(backend) : backend;
   const app = await buildApp({ config, database, store, now: clock.now, ...options.overrides });
   await app.ready();
 
