@@ -4,14 +4,8 @@ import { defaultPcbParams } from '@pcb/pricing';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { getLoadedMemberInfo } from '../../../lib/member-info';
-import { queryClient } from '../../../lib/query-client';
-import {
-  envelope,
-  fakeToken,
-  inOneHour,
-  mockApi,
-  type RecordedRequest,
-} from '../../../test/api-mock';
+import { queryClient } from '../../../lib/api';
+import { envelope, fakeToken, inOneHour, mockApi, type RecordedRequest } from '@pcb/client/test';
 import { renderApp } from '../../../test/render-app';
 import { challengeFixture, memberFixture } from '../../../test/fixtures';
 import { solveAltcha } from '../../../components/captcha/altcha-solver';

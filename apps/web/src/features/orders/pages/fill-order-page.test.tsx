@@ -7,8 +7,8 @@ import type { PlacedOrder, QuoteResult } from '@pcb/contract/order-quote';
 import { defaultPcbParams, defaultStencilParams, yuan } from '@pcb/pricing';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
 import { REVIEW_PROMISE } from '../../../lib/review-promise';
-import { queryClient } from '../../../lib/query-client';
-import { envelope } from '../../../test/api-mock';
+import { queryClient } from '../../../lib/api';
+import { envelope } from '@pcb/client/test';
 import { baseApi, currentPath, logIn, typeInto } from '../../../test/base-api';
 import { renderApp } from '../../../test/render-app';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultPcbParams, defaultPriceSheet, pricePcb, yuan } from '@pcb/pricing';
-import { envelope, fakeToken, inOneHour, mockApi } from '../../../test/api-mock';
+import { envelope, fakeToken, inOneHour, mockApi } from '@pcb/client/test';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { QuotePage } from './quote-page';
 

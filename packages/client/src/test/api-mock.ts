@@ -1,3 +1,4 @@
+// The server as both apps' tests see it: fetch replaced by a router of handlers. Tests only.
 import { vi } from 'vitest';
 
 export interface RecordedRequest {
@@ -8,20 +9,28 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Reply = { status?: number; body: unknown };
-type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
+export type Reply = { status?: number; body: unknown } | 'network-error';
+export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
 
-export const ok = (data: unknown): Reply => ({ body: { success: true, data, message: '' } });
+/** The envelope the server wraps every answer in. */
+export const envelope = (data: unknown, success = true, message = '') => ({
+  success,
+  data,
+  message,
+});
+
+/** A successful answer. */
+export const ok = (data: unknown): Reply => ({ body: envelope(data) });
 
 /** A refusal as the server sends it, with the field it is about when there is one. */
 export const refuse = (status: number, message: string, field?: string): Reply => ({
   status,
-  body: { success: false, data: null, message, ...(field ? { field } : {}) },
+  body: { ...envelope(null, false, message), ...(field ? { field } : {}) },
 });
 
 /**
  * Replaces fetch with a router keyed by "METHOD /api/Module/Action"; an unexpected call
- * answers 404 so a test notices it.
+ * answers 404 so a test notices it, and `'network-error'` fails as a lost connection does.
  */
 export function mockApi(handlers: Record<string, Handler>) {
   const requests: RecordedRequest[] = [];
@@ -37,6 +46,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     requests.push(request);
     const handler = handlers[`${request.method} ${url.pathname}`];
     const reply = handler ? await handler(request) : refuse(404, '接口不存在');
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
     return new Response(JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'Content-Type': 'application/json' },
@@ -46,5 +56,14 @@ export function mockApi(handlers: Record<string, Handler>) {
   /** The calls made to one endpoint (`POST /api/StaffAuth/VerifyTotp`). */
   const calls = (key: string) =>
     requests.filter((request) => `${request.method} ${request.url.pathname}` === key);
-  return { requests, calls };
+  return { requests, fetchMock, calls };
 }
+
+/** A JWT-shaped token whose payload carries `exp` (seconds); the signature is not checked. */
+export function fakeToken(exp: number): string {
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: '1', exp })}.signature`;
+}
+
+export const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
