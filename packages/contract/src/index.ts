@@ -28,6 +28,8 @@ import { StaffCompanyDirectory } from './modules/staff-company-directory';
 import { Pcb, Smt, Stencil, PriceSheetPublic } from './modules/order-quote';
 import { StaffPriceSheet } from './modules/staff-price-sheet';
 import { StaffOrder } from './modules/staff-order';
+import { MemberMessage } from './modules/member-message';
+import { Express } from './modules/express';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -66,6 +68,8 @@ export * from './modules/staff-company-directory';
 export * from './modules/order-quote';
 export * from './modules/staff-price-sheet';
 export * from './modules/staff-order';
+export * from './modules/member-message';
+export * from './modules/express';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -106,6 +110,8 @@ export const api = {
   PriceSheet: PriceSheetPublic,
   StaffPriceSheet,
   StaffOrder,
+  MemberMessage,
+  Express,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

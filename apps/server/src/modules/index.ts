@@ -9,6 +9,7 @@ import { memberAuthModule } from './member-auth/member-auth.module';
 import { memberContactModule } from './member-contact/member-contact.module';
 import { memberModule } from './member/member.module';
 import { memberInvoiceModule } from './member-invoice/member-invoice.module';
+import { memberMessageModule } from './member-message/member-message.module';
 import { memberReceiverModule } from './member-receiver/member-receiver.module';
 import { orderModule } from './order/order.module';
 import { priceSheetModule } from './price-sheet/price-sheet.module';
@@ -32,6 +33,7 @@ export const modules = moduleList()
   .add('audit', auditModule)
   .add('staff', staffModule)
   .add('member', memberModule)
+  .add('memberMessage', memberMessageModule)
   .add('memberAuth', memberAuthModule)
   .add('upload', uploadModule)
   .add('mobileApply', mobileApplyModule)
