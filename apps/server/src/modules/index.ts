@@ -5,6 +5,7 @@ import { auditModule } from './audit/audit.module';
 import { moduleList } from './app-module';
 import { captchaModule } from './captcha/captcha.module';
 import { companyDirectoryModule } from './company-directory/company-directory.module';
+import { createExpressModule, noParcelRecords } from './express/express.module';
 import { memberAuthModule } from './member-auth/member-auth.module';
 import { memberContactModule } from './member-contact/member-contact.module';
 import { memberModule } from './member/member.module';
@@ -50,6 +51,10 @@ export const modules = moduleList()
   .add('memberContact', memberContactModule)
   .add('companyDirectory', companyDirectoryModule)
   .add('priceSheet', priceSheetModule)
-  .add('order', orderModule);
+  .add('order', orderModule)
+  .add(
+    'express',
+    createExpressModule(() => noParcelRecords),
+  );
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];
