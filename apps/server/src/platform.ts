@@ -15,6 +15,9 @@ import {
   registerOssSandbox,
   SANDBOX_OSS_ACCESS_KEY_ID,
 } from './integrations/oss/sandbox-oss';
+import { cachedTracking } from './integrations/parcel-tracking/cached-tracking';
+import { createKuaidi100Tracking } from './integrations/parcel-tracking/kuaidi100-tracking';
+import type { ParcelTracking } from './integrations/parcel-tracking/parcel-tracking';
 import { createAliyunSms } from './integrations/sms/aliyun-sms';
 import { createSandboxSms } from './integrations/sms/sandbox-sms';
 import type { SmsSender } from './integrations/sms/sms';
@@ -55,6 +58,8 @@ export interface PlatformOptions {
   wechatHttp?: HttpClient;
   /** A business registry instead of the one the environment selects (tests). */
   companyRegistry?: CompanyDirectory;
+  /** A tracking service instead of the one the environment selects (tests); cached as it is. */
+  parcelTracking?: ParcelTracking;
 }
 
 /** What the embedded sandboxes (WeChat, OSS) need; production never runs them. */
@@ -97,6 +102,11 @@ export interface Platform {
    * directory, which the company-directory module builds on its own table.
    */
   companyRegistry: CompanyDirectory | null;
+  /**
+   * The tracking service parcels are asked of (Kuaidi100), its answers cached in the store, or
+   * null for the embedded provider, which the express module builds on the parcels' events.
+   */
+  parcelTracking: ParcelTracking | null;
 }
 
 /** A key of its own per purpose from the server secret (also for the seed, before the app). */
@@ -208,6 +218,13 @@ export function createPlatform(
       ? createTianyanchaDirectory(config.companyDirectory)
       : null);
 
+  const trackingService =
+    options.parcelTracking ??
+    (config.parcelTracking.provider === 'kuaidi100'
+      ? createKuaidi100Tracking(config.parcelTracking)
+      : null);
+  const parcelTracking = trackingService && cachedTracking(trackingService, store);
+
   const platform: Platform = {
     config,
     db,
@@ -225,6 +242,7 @@ export function createPlatform(
     wechat: { api: wechatApi, openBase: wechatBase('openBase'), mpBase: wechatBase('mpBase') },
     sandbox,
     companyRegistry,
+    parcelTracking,
   };
   return { platform, jobRegistry: jobs };
 }

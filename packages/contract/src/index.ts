@@ -29,6 +29,8 @@ import { Pcb, Smt, Stencil } from './modules/order-quote';
 import { PriceSheet } from './modules/price-sheet';
 import { StaffPriceSheet } from './modules/staff-price-sheet';
 import { StaffOrder } from './modules/staff-order';
+import { MemberMessage } from './modules/member-message';
+import { Express } from './modules/express';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -68,6 +70,8 @@ export * from './modules/order-quote';
 export * from './modules/price-sheet';
 export * from './modules/staff-price-sheet';
 export * from './modules/staff-order';
+export * from './modules/member-message';
+export * from './modules/express';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -108,6 +112,8 @@ export const api = {
   PriceSheet,
   StaffPriceSheet,
   StaffOrder,
+  MemberMessage,
+  Express,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>
