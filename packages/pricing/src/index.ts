@@ -16,3 +16,4 @@ export * from './smt';
 export * from './stencil';
 export { defaultPriceSheet } from './seed-sheet';
 export { checkPriceSheet, checkSheetForEngine, type SheetProblem } from './sheet-check';
+export * from './order-kinds';

@@ -1,16 +1,14 @@
-// How the quote form is laid out per kind: the engine's field specs (labels, options) grouped
+// How the quote form is laid out per kind: the registry's field specs (labels, options) grouped
 // as the peers group them (基本信息, 工艺, 其他), with the fields that only apply sometimes.
-import type { OrderKind } from '@pcb/contract/order-quote';
 import {
+  orderKindRegistry,
   pcbFieldGroups,
-  pcbFields,
-  smtFields,
-  stencilFields,
   stencilSizes,
   type FieldSpec,
+  type OrderKind,
+  type ParamsOf,
   type PriceSheet,
 } from '@pcb/pricing';
-import type { ParamsOf } from '../../lib/order-info';
 
 export interface FieldLayout {
   key: string;
@@ -27,8 +25,6 @@ export interface GroupLayout {
   fields: FieldLayout[];
 }
 
-type Params = Record<string, unknown>;
-
 const numberField = (
   key: string,
   spec: FieldSpec,
@@ -43,8 +39,8 @@ const numberField = (
 });
 const choiceField = (key: string, spec: FieldSpec): FieldLayout => ({ key, spec, input: 'choice' });
 
-function pcbGroups(p: ParamsOf<'pcb'>): GroupLayout[] {
-  const f = pcbFields;
+function pcbGroups(p: ParamsOf['pcb']): GroupLayout[] {
+  const f = orderKindRegistry.pcb.fields;
   const panel = p.delivery === 'panelByFactory';
   const basic: FieldLayout[] = [
     choiceField('material', f.material),
@@ -87,7 +83,7 @@ function pcbGroups(p: ParamsOf<'pcb'>): GroupLayout[] {
 }
 
 function smtGroups(): GroupLayout[] {
-  const f = smtFields;
+  const f = orderKindRegistry.smt.fields;
   return [
     {
       title: pcbFieldGroups.basic,
@@ -120,8 +116,8 @@ function smtGroups(): GroupLayout[] {
   ];
 }
 
-function stencilGroups(p: ParamsOf<'stencil'>, sheet: PriceSheet): GroupLayout[] {
-  const f = stencilFields;
+function stencilGroups(p: ParamsOf['stencil'], sheet: PriceSheet): GroupLayout[] {
+  const f = orderKindRegistry.stencil.fields;
   return [
     {
       title: pcbFieldGroups.basic,
@@ -144,25 +140,48 @@ function stencilGroups(p: ParamsOf<'stencil'>, sheet: PriceSheet): GroupLayout[]
   ];
 }
 
-export function formGroups(kind: OrderKind, params: Params, sheet: PriceSheet): GroupLayout[] {
-  if (kind === 'pcb') return pcbGroups(params as unknown as ParamsOf<'pcb'>);
-  if (kind === 'smt') return smtGroups();
-  return stencilGroups(params as unknown as ParamsOf<'stencil'>, sheet);
+interface KindForm<P> {
+  groups: (params: P, sheet: PriceSheet) => GroupLayout[];
+  /** The fields that follow a change of `key` (a stencil type has its own sizes). */
+  follow?: (next: P, key: string, sheet: PriceSheet) => P;
 }
 
-/** Changing one field may need another to follow (a stencil type has its own sizes). */
-export function withField(
-  kind: OrderKind,
-  params: Params,
+/** Each kind's form: a new kind does not compile until the page says how to show it. */
+const forms: { [K in OrderKind]: KindForm<ParamsOf[K]> } = {
+  pcb: {
+    groups: pcbGroups,
+    follow: (p, key) =>
+      key === 'goldFingers' && p.goldFingers === false ? { ...p, bevel: false } : p,
+  },
+  smt: { groups: smtGroups },
+  stencil: {
+    groups: stencilGroups,
+    follow: (p, key, sheet) => {
+      if (key !== 'type') return p;
+      const sizes = stencilSizes(sheet, p.type);
+      return !sizes.some((s) => s.value === p.size) && sizes[0]
+        ? { ...p, size: sizes[0].value }
+        : p;
+    },
+  },
+};
+
+export function formGroups<K extends OrderKind>(
+  kind: K,
+  params: ParamsOf[K],
+  sheet: PriceSheet,
+): GroupLayout[] {
+  return forms[kind].groups(params, sheet);
+}
+
+/** One field changed (a key of the kind's form, a value it offered), and those that follow. */
+export function withField<K extends OrderKind>(
+  kind: K,
+  params: ParamsOf[K],
   key: string,
   value: unknown,
   sheet: PriceSheet,
-): Params {
-  const next = { ...params, [key]: value };
-  if (kind === 'stencil' && key === 'type') {
-    const sizes = stencilSizes(sheet, value as ParamsOf<'stencil'>['type']);
-    if (!sizes.some((s) => s.value === next.size) && sizes[0]) next.size = sizes[0].value;
-  }
-  if (kind === 'pcb' && key === 'goldFingers' && value === false) next.bevel = false;
-  return next;
+): ParamsOf[K] {
+  const next: ParamsOf[K] = { ...params, [key]: value };
+  return forms[kind].follow?.(next, key, sheet) ?? next;
 }

@@ -1,9 +1,14 @@
 import { useMemo, useState } from 'react';
-import type { OrderKind } from '@pcb/contract/order-quote';
 import {
   couriers,
   createWorkCalendar,
+  orderKindRegistry,
+  orderKinds,
+  pcbLayers,
   provinces,
+  type OrderKind,
+  type ParamsOf,
+  type PcbParams,
   type PriceCliff,
   type ShippingChoice,
 } from '@pcb/pricing';
@@ -12,12 +17,10 @@ import { isTokenValid } from '../../../lib/access-token';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { keepOrderFile, removeOrderFile } from '../../../lib/order-file-store';
 import {
-  defaultParams,
   readOrderInfo,
   saveOrderInfo,
   type GerberSummary,
   type OrderInfo,
-  type ParamsOf,
 } from '../../../lib/order-info';
 import { paths } from '../../../lib/paths';
 import {
@@ -38,13 +41,24 @@ import { publishedDay } from '../price-sheet-source';
 import { issuesFor, priceQuote } from '../quote-model';
 import { usePublishedSheet } from '../use-published-sheet';
 
-type Params = Record<string, unknown>;
-type Drafts = Record<OrderKind, Params>;
+/** Each kind's parameters as the member left them; a kind not yet changed has none. */
+type Drafts = { [K in OrderKind]?: ParamsOf[K] };
 
-const kinds: OrderKind[] = ['pcb', 'smt', 'stencil'];
-// The contract's orderKindNames would bring zod into the page: the tabs name the kinds here.
-const tabNames: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT', stencil: '钢网' };
-const tabTitles: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT贴片', stencil: '钢网' };
+/** The kind's draft: the registry's defaults until the member changes one. */
+const draftOf = <K extends OrderKind>(drafts: Drafts, kind: K): ParamsOf[K] =>
+  drafts[kind] ?? orderKindRegistry[kind].defaults;
+
+const withDraft = <K extends OrderKind>(drafts: Drafts, kind: K, params: ParamsOf[K]): Drafts => ({
+  ...drafts,
+  [kind]: params,
+});
+
+/** The Gerber's size and layers on the PCB draft (it offers only layer counts we build). */
+function withDimensions(p: PcbParams, values: Partial<QuoteDimensions>): PcbParams {
+  const { layers, ...size } = values;
+  const orderable = pcbLayers.find((l) => l === layers);
+  return { ...p, ...size, ...(orderable ? { layers: orderable } : {}) };
+}
 
 /** The 运费估算 choice kept on this device, if it still names a province and a courier. */
 function readShippingChoice(): ShippingChoice | null {
@@ -56,11 +70,8 @@ function readShippingChoice(): ShippingChoice | null {
   return { province, courier } as ShippingChoice;
 }
 
-function initialDrafts(restored: OrderInfo | null): Drafts {
-  const drafts = { ...defaultParams } as unknown as Drafts;
-  if (restored) drafts[restored.kind] = restored.params as unknown as Params;
-  return drafts;
-}
+const initialDrafts = (restored: OrderInfo | null): Drafts =>
+  restored ? withDraft({}, restored.kind, restored.params) : {};
 
 /**
  * /OrdersPCB: its own light entry (orders-pcb.html). Anonymous visitors price too; the page
@@ -86,11 +97,12 @@ export function QuotePage() {
     () => (published ? createWorkCalendar(published.calendar) : undefined),
     [published],
   );
-  const params = drafts[kind];
+  const params = draftOf(drafts, kind);
+  const values: Readonly<Record<string, unknown>> = params;
   const priced = useMemo(
     () =>
       published
-        ? priceQuote(kind, params as never, {
+        ? priceQuote(kind, params, {
             sheet: published.sheet,
             calendar,
             orderedAt,
@@ -108,13 +120,13 @@ export function QuotePage() {
     ? `价格表第${published.version}版（${publishedDay(published.publishedAt)}发布）`
     : '';
 
-  const setParams = (next: Params) => setDrafts((all) => ({ ...all, [kind]: next }));
   const setField = (key: string, value: unknown) => {
     if (!published) return;
-    setParams(withField(kind, params, key, value, published.sheet));
+    const next = withField(kind, params, key, value, published.sheet);
+    setDrafts((all) => withDraft(all, kind, next));
   };
   const applyDimensions = (values: Partial<QuoteDimensions>) =>
-    setDrafts((all) => ({ ...all, pcb: { ...all.pcb, ...values } }));
+    setDrafts((all) => withDraft(all, 'pcb', withDimensions(draftOf(all, 'pcb'), values)));
 
   function onGerberPicked(picked: PickedGerber) {
     setGerber({ file: picked.file, summary: picked.summary });
@@ -125,15 +137,14 @@ export function QuotePage() {
     const quote = priced?.quote;
     if (!quote || !priced) return;
     setOrdering(true);
-    const info = {
+    saveOrderInfo({
       kind,
       params,
       total: quote.total,
       sheetVersion: quote.sheetVersion,
       paramString: priced.paramString,
       ...(kind === 'pcb' && gerber ? { gerber: gerber.summary } : {}),
-    } as unknown as OrderInfo;
-    saveOrderInfo(info);
+    });
     if (kind === 'pcb' && gerber?.file) await keepOrderFile(gerber.file);
     else if (kind !== 'pcb' || !gerber) await removeOrderFile();
     if (isTokenValid(getAccessToken())) {
@@ -144,7 +155,7 @@ export function QuotePage() {
     }
   }
 
-  const pcbParams = drafts.pcb as unknown as ParamsOf<'pcb'>;
+  const pcbParams = draftOf(drafts, 'pcb');
   const blocked = !published
     ? sheetState.error
       ? '价格表未加载'
@@ -166,17 +177,17 @@ export function QuotePage() {
       </header>
 
       <div className="q-tabs" role="tablist" aria-label="产品">
-        {kinds.map((k) => (
+        {orderKinds.map((k) => (
           <button
             key={k}
             type="button"
             role="tab"
             aria-selected={k === kind}
-            aria-label={tabTitles[k]}
+            aria-label={orderKindRegistry[k].name}
             className="q-tab"
             onClick={() => setKind(k)}
           >
-            {tabNames[k]}
+            {orderKindRegistry[k].tabName}
           </button>
         ))}
       </div>
@@ -231,7 +242,7 @@ export function QuotePage() {
               <ParamField
                 key={`${kind}-${field.key}`}
                 field={field}
-                value={params[field.key]}
+                value={values[field.key]}
                 issues={issuesFor(priced?.issues ?? [], field.key)}
                 onChange={(value) => setField(field.key, value)}
               />
@@ -261,7 +272,9 @@ export function QuotePage() {
           <>
             <CliffList
               cliffs={priced.cliffs}
-              onApply={(cliff: PriceCliff) => setParams(cliff.params as unknown as Params)}
+              onApply={(cliff: PriceCliff) =>
+                setDrafts((all) => withDraft(all, 'pcb', cliff.params))
+              }
             />
             <BuildTimeCompare
               options={priced.buildTimes}
