@@ -7,8 +7,9 @@ import {
   orderParamString,
   tryQuote,
   type KindParams,
+  type OrderKind,
 } from './order-kinds';
-import { defaultPcbParams, pcbFields } from './pcb-params';
+import { defaultPcbParams, pcbFields, type FieldSpec } from './pcb-params';
 import { pricePcb } from './pcb-price';
 import { validatePcb } from './pcb-validate';
 import { InvalidParamsError } from './quote';
@@ -18,6 +19,26 @@ import { defaultStencilParams, priceStencil, stencilFields } from './stencil';
 
 const sheet = defaultPriceSheet;
 
+/** What every kind must have; generic, so each kind's engine takes its own defaults. */
+function everyPart<K extends OrderKind>(kind: K) {
+  const info = orderKindRegistry[kind];
+  const engine = orderKindEngines[kind];
+  expect(info.kind).toBe(kind);
+  expect(info.name).not.toBe('');
+  expect(info.tabName).not.toBe('');
+  expect(info.orderNoPrefix).toMatch(/^[A-Z]$/);
+  // A label for every parameter, and a parameter for every label.
+  expect(Object.keys(info.fields).sort()).toEqual(Object.keys(info.defaults).sort());
+  for (const spec of Object.values<FieldSpec>(info.fields)) expect(spec.label).not.toBe('');
+  expect(typeof engine.validate).toBe('function');
+  expect(typeof engine.price).toBe('function');
+  expect(typeof engine.paramString).toBe('function');
+  // The defaults are an order the default sheet prices.
+  expect(engine.validate(info.defaults, sheet)).toEqual([]);
+  expect(engine.price(sheet, info.defaults, {}).total).toBeGreaterThan(0);
+  expect(engine.paramString(info.defaults)).not.toBe('');
+}
+
 describe('the order kinds registry', () => {
   it('has one entry per kind in each table, no more', () => {
     expect(Object.keys(orderKindRegistry)).toEqual([...orderKinds]);
@@ -25,25 +46,7 @@ describe('the order kinds registry', () => {
     expect(orderKinds).toEqual(['pcb', 'smt', 'stencil']);
   });
 
-  it.each(orderKinds)('gives %s every part', (kind) => {
-    const info = orderKindRegistry[kind];
-    const engine = orderKindEngines[kind];
-    expect(info.kind).toBe(kind);
-    expect(info.name).not.toBe('');
-    expect(info.tabName).not.toBe('');
-    expect(info.orderNoPrefix).toMatch(/^[A-Z]$/);
-    // A label for every parameter, and a parameter for every label.
-    expect(Object.keys(info.fields).sort()).toEqual(Object.keys(info.defaults).sort());
-    for (const spec of Object.values(info.fields)) expect(spec.label).not.toBe('');
-    expect(typeof engine.validate).toBe('function');
-    expect(typeof engine.price).toBe('function');
-    expect(typeof engine.paramString).toBe('function');
-    // The defaults are an order the default sheet prices.
-    expect(engine.validate(info.defaults, sheet)).toEqual([]);
-    const quote = engine.price(sheet, info.defaults, {});
-    expect(quote.total).toBeGreaterThan(0);
-    expect(engine.paramString(info.defaults)).not.toBe('');
-  });
+  it.each(orderKinds)('gives %s every part', (kind) => everyPart(kind));
 
   it('keeps the names, tabs and order number prefixes the tables held', () => {
     const names = orderKinds.map((k) => orderKindRegistry[k].name);
