@@ -17,3 +17,4 @@ export * from './stencil';
 export { defaultPriceSheet } from './seed-sheet';
 export { checkPriceSheet, checkSheetForEngine, type SheetProblem } from './sheet-check';
 export * from './order-kinds';
+export * from './order-kind-engines';

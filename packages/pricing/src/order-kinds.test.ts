@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { orderKindEngines, orderParamString, tryQuote } from './order-kind-engines';
 import {
   isOrderKind,
-  orderKindEngines,
   orderKindRegistry,
   orderKinds,
-  orderParamString,
-  tryQuote,
   type KindParams,
   type OrderKind,
 } from './order-kinds';
