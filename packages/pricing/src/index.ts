@@ -17,3 +17,5 @@ export * from './smt';
 export * from './stencil';
 export { defaultPriceSheet } from './seed-sheet';
 export { checkPriceSheet, checkSheetForEngine, type SheetProblem } from './sheet-check';
+export * from './order-kinds';
+export * from './order-kind-engines';

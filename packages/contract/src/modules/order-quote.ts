@@ -12,6 +12,7 @@ import {
   innerCopperOz,
   invoiceKinds,
   maskColors,
+  orderKinds,
   materials,
   minHoles,
   minTracks,
@@ -27,6 +28,7 @@ import {
   stencilTypes,
   thicknesses,
   viaTreatments,
+  type OrderKind,
   type PcbParams,
   type SmtParams,
   type StencilParams,
@@ -34,14 +36,8 @@ import {
 import { idSchema, text } from '../common';
 import { defineModule } from '../define';
 
-/** The kinds of order: PCB, SMT assembly, stencil (product decisions §2: prefixes P, S, G). */
-export const orderKinds = ['pcb', 'smt', 'stencil'] as const;
-export type OrderKind = (typeof orderKinds)[number];
-export const orderKindNames: Record<OrderKind, string> = {
-  pcb: 'PCB',
-  smt: 'SMT贴片',
-  stencil: '钢网',
-};
+/** The kinds of order and what each is (names, prefixes, defaults): the engine's registry. */
+export { orderKinds, type OrderKind } from '@pcb/pricing';
 
 /** Product decisions §2: one lifecycle for every kind. */
 export const orderStatuses = [
@@ -186,7 +182,11 @@ function stencilShape(mode: Mode) {
   };
 }
 
-const typed = <P>(schema: z.ZodType) => schema as unknown as z.ZodType<P, P>;
+/**
+ * The compiler checks that a schema's output is the engine's parameters (a shape that drifts
+ * does not compile); only its input, the same in a JSON body, is asserted.
+ */
+const typed = <P>(schema: z.ZodType<P, unknown>) => schema as z.ZodType<P, P>;
 
 export const pcbParamsSchema = typed<PcbParams>(z.object(pcbShape('body')));
 export const smtParamsSchema = typed<SmtParams>(z.object(smtShape('body')));

@@ -14,7 +14,7 @@ import { createOrderService } from './order.service';
 import { createQuoteService } from './quote.service';
 import { createStaffOrderService } from './staff-order.service';
 
-export { orderPrefixes, shanghaiDay } from './order.service';
+export { shanghaiDay } from './order.service';
 
 export const QUOTE_RATE_LIMITED_MESSAGE = '计价请求过于频繁，请稍后再试';
 

@@ -5,7 +5,14 @@ import {
   type StaffOrderDetail,
   type StaffOrderRow,
 } from '@pcb/contract';
-import { courierLabels, invoiceLabels, type Courier, type InvoiceKind } from '@pcb/pricing';
+import {
+  courierLabels,
+  invoiceLabels,
+  orderKindRegistry,
+  orderKinds,
+  type Courier,
+  type InvoiceKind,
+} from '@pcb/pricing';
 import { AppError } from '../../http/errors';
 import type { ObjectStorage } from '../../integrations/oss/object-storage';
 import type { Clock } from '../../lib/clock';
@@ -18,7 +25,11 @@ export const ORDER_NOT_FOUND_MESSAGE = '订单不存在';
 const FILE_URL_TTL_MS = 5 * 60_000;
 /** How many members a keyword may match for the order search. */
 const KEYWORD_MEMBERS = 50;
-const ORDER_NO_PREFIX = /^[PSGpsg]\d{0,12}$/;
+/** An order number or its start: a kind's prefix (P, S, G), then digits. */
+const ORDER_NO_PREFIX = new RegExp(
+  `^[${orderKinds.map((k) => orderKindRegistry[k].orderNoPrefix).join('')}]\\d{0,12}$`,
+  'i',
+);
 
 /** 科技园南区高新南七道 18 号 → 科技园南区**********: enough to tell addresses apart. */
 export function maskAddress(address: string): string {

@@ -13,7 +13,7 @@ import { registerPriceSheetRoutes } from './price-sheet.routes';
 import { createPriceSheetService } from './price-sheet.service';
 import { createPublishedSheetCache, type Published } from './published-sheet';
 
-export { engines, tryPrice, type ParamsOf, type PriceResult } from './engines';
+export { tryPrice, type PriceResult } from './engines';
 export type { Published } from './published-sheet';
 
 export interface WorkCalendarData {

@@ -11,9 +11,9 @@ import {
   stencilSizes,
   type FieldSpec,
   type FollowedField,
+  type ParamsOf,
   type PriceSheet,
 } from '@pcb/pricing';
-import type { ParamsOf } from '../../lib/order-info';
 
 export interface FieldLayout {
   key: string;
@@ -46,7 +46,7 @@ const numberField = (
 });
 const choiceField = (key: string, spec: FieldSpec): FieldLayout => ({ key, spec, input: 'choice' });
 
-function pcbGroups(p: ParamsOf<'pcb'>): GroupLayout[] {
+function pcbGroups(p: ParamsOf['pcb']): GroupLayout[] {
   const f = pcbFields;
   const panel = p.delivery === 'panelByFactory';
   const basic: FieldLayout[] = [
@@ -123,7 +123,7 @@ function smtGroups(): GroupLayout[] {
   ];
 }
 
-function stencilGroups(p: ParamsOf<'stencil'>, sheet: PriceSheet): GroupLayout[] {
+function stencilGroups(p: ParamsOf['stencil'], sheet: PriceSheet): GroupLayout[] {
   const f = stencilFields;
   return [
     {
@@ -148,9 +148,9 @@ function stencilGroups(p: ParamsOf<'stencil'>, sheet: PriceSheet): GroupLayout[]
 }
 
 export function formGroups(kind: OrderKind, params: Params, sheet: PriceSheet): GroupLayout[] {
-  if (kind === 'pcb') return pcbGroups(params as unknown as ParamsOf<'pcb'>);
+  if (kind === 'pcb') return pcbGroups(params as unknown as ParamsOf['pcb']);
   if (kind === 'smt') return smtGroups();
-  return stencilGroups(params as unknown as ParamsOf<'stencil'>, sheet);
+  return stencilGroups(params as unknown as ParamsOf['stencil'], sheet);
 }
 
 /** The draft after the member set `values`, and the fields that followed by themselves. */
@@ -173,16 +173,16 @@ export function withFields(
 ): FieldChange {
   const next = { ...params, ...values };
   if (kind === 'stencil' && 'type' in values) {
-    const sizes = stencilSizes(sheet, values.type as ParamsOf<'stencil'>['type']);
+    const sizes = stencilSizes(sheet, values.type as ParamsOf['stencil']['type']);
     if (!sizes.some((s) => s.value === next.size) && sizes[0]) next.size = sizes[0].value;
   }
   if (kind === 'pcb' && values.goldFingers === false) next.bevel = false;
   const changed = Object.keys(values);
   const followed =
     kind === 'pcb'
-      ? followPcbChange(sheet, next as unknown as ParamsOf<'pcb'>, changed)
+      ? followPcbChange(sheet, next as unknown as ParamsOf['pcb'], changed)
       : kind === 'smt'
-        ? followSmtChange(sheet, next as unknown as ParamsOf<'smt'>, changed)
+        ? followSmtChange(sheet, next as unknown as ParamsOf['smt'], changed)
         : { params: next, followed: [] };
   return followed as unknown as FieldChange;
 }

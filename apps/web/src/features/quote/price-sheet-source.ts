@@ -14,11 +14,7 @@ import { getCachedPriceSheet, setCachedPriceSheet } from '../../lib/storage';
  * `PriceSheet.GetPublished` without its schemas, its names checked against the contract
  * (orders-pcb.html preloads the same URL).
  */
-const GetPublished = routeOf<typeof PriceSheet.GetPublished>(
-  'PriceSheet',
-  'GetPublished',
-  'GET',
-);
+const GetPublished = routeOf<typeof PriceSheet.GetPublished>('PriceSheet', 'GetPublished', 'GET');
 
 const isStringArray = (v: unknown): v is string[] =>
   Array.isArray(v) && v.every((x) => typeof x === 'string');

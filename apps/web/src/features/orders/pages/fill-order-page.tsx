@@ -7,7 +7,6 @@ import { MemberInvoice, type InvoiceProfile } from '@pcb/contract/member-invoice
 import { MemberReceiver, type Receiver } from '@pcb/contract/member-receiver';
 import {
   PRICE_CHANGED_MESSAGE,
-  orderKindNames,
   orderStatusNames,
   type PlacedOrder,
 } from '@pcb/contract/order-quote';
@@ -16,6 +15,7 @@ import {
   couriers,
   invoiceKinds,
   invoiceLabels,
+  orderKindRegistry,
   yuan,
   type Courier,
   type InvoiceKind,
@@ -259,7 +259,7 @@ function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOr
     <div className="order-page" data-testid="fill-order-page">
       <PageHeader>填写订单</PageHeader>
 
-      <Section title={`${orderKindNames[info.kind]}订单`}>
+      <Section title={`${orderKindRegistry[info.kind].name}订单`}>
         <p className="order-param-string" data-testid="order-param-string">
           {quote?.paramString ?? info.paramString}
         </p>

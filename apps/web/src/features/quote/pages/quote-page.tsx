@@ -3,7 +3,9 @@ import type { OrderKind } from '@pcb/contract/order-quote';
 import {
   couriers,
   createWorkCalendar,
+  orderKindRegistry,
   provinces,
+  type ParamsOf,
   type PriceCliff,
   type ShippingChoice,
 } from '@pcb/pricing';
@@ -12,12 +14,10 @@ import { isTokenValid } from '../../../lib/access-token';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { keepOrderFile, removeOrderFile } from '../../../lib/order-file-store';
 import {
-  defaultParams,
   readOrderInfo,
   saveOrderInfo,
   type GerberSummary,
   type OrderInfo,
-  type ParamsOf,
 } from '../../../lib/order-info';
 import { paths } from '../../../lib/paths';
 import { quoteKindOf, withQuoteKind } from '../../../lib/quote-link';
@@ -44,8 +44,6 @@ type Drafts = Record<OrderKind, Params>;
 
 const kinds: OrderKind[] = ['pcb', 'smt', 'stencil'];
 // The contract's orderKindNames would bring zod into the page: the tabs name the kinds here.
-const tabNames: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT', stencil: '钢网' };
-const tabTitles: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT贴片', stencil: '钢网' };
 
 /** The 运费估算 choice kept on this device, if it still names a province and a courier. */
 function readShippingChoice(): ShippingChoice | null {
@@ -58,7 +56,11 @@ function readShippingChoice(): ShippingChoice | null {
 }
 
 function initialDrafts(restored: OrderInfo | null): Drafts {
-  const drafts = { ...defaultParams } as unknown as Drafts;
+  const drafts = {
+    pcb: orderKindRegistry.pcb.defaults,
+    smt: orderKindRegistry.smt.defaults,
+    stencil: orderKindRegistry.stencil.defaults,
+  } as unknown as Drafts;
   if (restored) drafts[restored.kind] = restored.params as unknown as Params;
   return drafts;
 }
@@ -184,7 +186,7 @@ export function QuotePage() {
     }
   }
 
-  const pcbParams = drafts.pcb as unknown as ParamsOf<'pcb'>;
+  const pcbParams = drafts.pcb as unknown as ParamsOf['pcb'];
   // The bar names the first refused field in form order (else the notice at the top), and a tap
   // brings it into view: the field may be far below the one just changed.
   const issueFields = new Set((priced?.issues ?? []).map((i) => i.field));
@@ -230,11 +232,11 @@ export function QuotePage() {
             type="button"
             role="tab"
             aria-selected={k === kind}
-            aria-label={tabTitles[k]}
+            aria-label={orderKindRegistry[k].name}
             className="q-tab"
             onClick={() => chooseKind(k)}
           >
-            {tabNames[k]}
+            {orderKindRegistry[k].tabName}
           </button>
         ))}
       </div>
