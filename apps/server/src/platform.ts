@@ -1,3 +1,4 @@
+import type { OrderNotifier } from './modules/order/order-notifier';
 import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -52,6 +53,11 @@ export interface PlatformOptions {
   wechatHttp?: HttpClient;
   /** A business registry instead of the one the environment selects (tests). */
   companyRegistry?: CompanyDirectory;
+  /**
+   * Site messages for order events. The member-message module provides it once wired (issue
+   * 19); until then only tests pass one, and building the app without it fails.
+   */
+  orderNotifier?: OrderNotifier;
 }
 
 /** What the embedded sandboxes (WeChat, OSS) need; production never runs them. */
@@ -92,6 +98,8 @@ export interface Platform {
    * directory, which the company-directory module builds on its own table.
    */
   companyRegistry: CompanyDirectory | null;
+  /** Null until the member-message module is wired (see `PlatformOptions.orderNotifier`). */
+  orderNotifier: OrderNotifier | null;
 }
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -209,6 +217,7 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
     wechat: { api: wechatApi, openBase: wechatBase('openBase'), mpBase: wechatBase('mpBase') },
     sandbox,
     companyRegistry,
+    orderNotifier: options.orderNotifier ?? null,
   };
 }
 

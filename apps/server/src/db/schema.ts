@@ -19,3 +19,4 @@ export * from '../modules/member-contact/member-contact.table';
 export * from '../modules/company-directory/company-directory.table';
 export * from '../modules/price-sheet/price-sheet.table';
 export * from '../modules/order/order.table';
+export * from '../modules/order/order-lifecycle.table';

@@ -8,6 +8,24 @@ export function createUploadRepository(db: Db) {
       await db.insert(uploadObject).values(values);
     },
 
+    async findOwnedByStaff(
+      key: string,
+      staffId: number,
+      dirType: UploadObjectRow['dirType'],
+    ): Promise<UploadObjectRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(uploadObject)
+        .where(
+          and(
+            eq(uploadObject.key, key),
+            eq(uploadObject.staffId, staffId),
+            eq(uploadObject.dirType, dirType),
+          ),
+        );
+      return row;
+    },
+
     async findOwned(
       key: string,
       memberId: number,
