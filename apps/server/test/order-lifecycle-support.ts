@@ -12,7 +12,13 @@ import { sql } from 'drizzle-orm';
 import type { MemberNotice, OrderNotifier } from '../src/modules/order/order.module';
 import type { ApiResponse, TestApp } from './helper';
 import { uniqueMobile } from './helper';
-import { orderSetup, pcbOrderBody, saveOrder, uploadDesign, type OrderSetup } from './order-support';
+import {
+  orderSetup,
+  pcbOrderBody,
+  saveOrder,
+  uploadDesign,
+  type OrderSetup,
+} from './order-support';
 import { createStaff, sessionFor, staffCall, type StaffSessionForTest } from './staff-support';
 
 export const moduleOf: Record<OrderKind, string> = { pcb: 'Pcb', smt: 'Smt', stencil: 'Stencil' };
@@ -136,10 +142,18 @@ export async function changePrice(t: TestApp, staff: StaffSessions, orderId: num
     '/api/StaffOrder/Get',
     { id: orderId },
   );
-  const lines = detail.body.data.lines.map((l) => ({ code: l.code, name: l.name, amount: l.amount }));
+  const lines = detail.body.data.lines.map((l) => ({
+    code: l.code,
+    name: l.name,
+    amount: l.amount,
+  }));
   lines.push({ code: 'adjust', name: '工程加价', amount: 1500 });
   await must(
-    staffPost(t, staff.engineer, 'ChangePrice', { id: orderId, lines, reason: '阻抗控制需另加工序' }),
+    staffPost(t, staff.engineer, 'ChangePrice', {
+      id: orderId,
+      lines,
+      reason: '阻抗控制需另加工序',
+    }),
     'ChangePrice',
   );
 }

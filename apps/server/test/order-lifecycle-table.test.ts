@@ -242,14 +242,22 @@ describe('actions bound to an object of their own status', () => {
   it('answers an answered or withdrawn question with 409, and no second answer is kept', async () => {
     const order = await orderIn(t, staff, member, 'awaitingConfirmation');
     const reply = () =>
-      t.post('/api/EqQuestion/Reply', { id: order.eqId, text: '按原文件' }, { token: member.token });
+      t.post(
+        '/api/EqQuestion/Reply',
+        { id: order.eqId, text: '按原文件' },
+        { token: member.token },
+      );
     expect((await reply()).status).toBe(200);
     const again = await reply();
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('该工程问题已回复');
 
     const cancelled = await orderIn(t, staff, member, 'awaitingConfirmation');
-    await t.post('/api/Pcb/Cancel', { id: cancelled.id, reason: '改用别家' }, { token: member.token });
+    await t.post(
+      '/api/Pcb/Cancel',
+      { id: cancelled.id, reason: '改用别家' },
+      { token: member.token },
+    );
     const withdrawn = await t.post(
       '/api/EqQuestion/Reply',
       { id: cancelled.eqId, text: '好的' },
