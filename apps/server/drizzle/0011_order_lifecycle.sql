@@ -110,10 +110,10 @@ CREATE INDEX "order_parcel_event_parcel_idx" ON "order_parcel_event" USING btree
 CREATE INDEX "order_price_change_order_idx" ON "order_price_change" USING btree ("order_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_price_change_pending_uq" ON "order_price_change" USING btree ("order_id") WHERE "order_price_change"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "order_production_step_uq" ON "order_production_step" USING btree ("order_id","step");--> statement-breakpoint
-CREATE INDEX "orders_member_kind_status_idx" ON "orders" USING btree ("member_id","kind","status","created_at") WHERE "orders"."deleted_at" IS NULL;--> statement-breakpoint
-CREATE INDEX "orders_member_kind_created_idx" ON "orders" USING btree ("member_id","kind","created_at") WHERE "orders"."deleted_at" IS NULL;--> statement-breakpoint
-CREATE INDEX "orders_kind_status_idx" ON "orders" USING btree ("kind","status","created_at") WHERE "orders"."deleted_at" IS NULL;--> statement-breakpoint
-CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at") WHERE "orders"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "orders_member_kind_status_idx" ON "orders" USING btree ("member_id","kind","status","created_at","id") WHERE "orders"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "orders_member_kind_created_idx" ON "orders" USING btree ("member_id","kind","created_at","id") WHERE "orders"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "orders_kind_status_idx" ON "orders" USING btree ("kind","status","created_at","id") WHERE "orders"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id") WHERE "orders"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "orders_order_no_prefix_idx" ON "orders" USING btree ("order_no" varchar_pattern_ops);--> statement-breakpoint
 CREATE INDEX "orders_status_changed_idx" ON "orders" USING btree ("status","status_changed_at") WHERE "orders"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "orders_status_ship_date_idx" ON "orders" USING btree ("status","ship_date") WHERE "orders"."deleted_at" IS NULL;--> statement-breakpoint

@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock';
 import { notInState } from '../../lib/workflow/transition';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
 import { RECEIVER_NOT_FOUND_MESSAGE } from '../member-receiver/member-receiver.module';
-import type { PriceSheetApi } from '../price-sheet/price-sheet.module';
+import type { PriceSheetApi, Published } from '../price-sheet/price-sheet.module';
 import type { UploadApi } from '../upload/upload.module';
 import { ORDER_NOT_FOUND_MESSAGE, type OrderLifecycle } from './order-lifecycle';
 import type { OrderLifecycleRepository } from './order-lifecycle.repository';
@@ -92,10 +92,13 @@ export function createMemberOrderService(deps: {
 
   const actor = (member: AuthMember) => ({ kind: 'member' as const, member });
 
-  /** Prices the order's current choices with new parameters (published sheet, now). */
-  async function repriced(row: OrderRow, params: PcbParams, repeatOrder = false) {
-    const published = await deps.priceSheets.published({ fresh: true });
-    const values = priceOrder({
+  /**
+   * Prices the order's current choices with new parameters (the published sheet, now). The
+   * sheet is read first, outside any transaction: a transaction never waits for a second
+   * connection of the pool.
+   */
+  function repriced(row: OrderRow, params: PcbParams, published: Published, repeatOrder = false) {
+    return priceOrder({
       kind: 'pcb',
       memberId: row.memberId,
       params,
@@ -113,7 +116,6 @@ export function createMemberOrderService(deps: {
       requestId: row.requestId,
       repeatOrder,
     });
-    return { published, values };
   }
 
   return {
@@ -290,12 +292,13 @@ export function createMemberOrderService(deps: {
         expectedTotal: number;
       },
     ) {
+      const published = await deps.priceSheets.published({ fresh: true });
       return repository.transaction(async (tx) => {
         const row = await mineLocked(tx, member, 'pcb', input.id);
         lifecycle.assertAllowed('edit', row);
         // Priced on another revision (a parallel edit won): the member sees the order again.
         if (row.revision !== input.revision) throw notInState(ORDER_CHANGED_MESSAGE);
-        const { published, values } = await repriced(row, input.params);
+        const values = repriced(row, input.params, published);
         if (input.sheetVersion !== published.version || values.total !== input.expectedTotal) {
           throw new AppError(409, PRICE_CHANGED_MESSAGE, { field: 'expectedTotal' });
         }
@@ -327,9 +330,10 @@ export function createMemberOrderService(deps: {
         REORDER_FILE_GONE_MESSAGE,
       );
       // Unchanged parameters and file: the engine waives the engineering fee.
-      const { values } = await repriced(
+      const values = repriced(
         { ...source, requestId },
         source.params as unknown as PcbParams,
+        await deps.priceSheets.published({ fresh: true }),
         true,
       );
       const digest = requestDigest('pcb', source.params, {

@@ -115,17 +115,17 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.createdAt),
     // The member's lists: one kind, by status or all, newest first; and the status counts.
     index('orders_member_kind_status_idx')
-      .on(t.memberId, t.kind, t.status, t.createdAt)
+      .on(t.memberId, t.kind, t.status, t.createdAt, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
     index('orders_member_kind_created_idx')
-      .on(t.memberId, t.kind, t.createdAt)
+      .on(t.memberId, t.kind, t.createdAt, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
     // The desk: a kind and a status, a day range, an order number's start, the work queues.
     index('orders_kind_status_idx')
-      .on(t.kind, t.status, t.createdAt)
+      .on(t.kind, t.status, t.createdAt, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
     index('orders_created_idx')
-      .on(t.createdAt)
+      .on(t.createdAt, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
     index('orders_order_no_prefix_idx').on(t.orderNo.op('varchar_pattern_ops')),
     index('orders_status_changed_idx')

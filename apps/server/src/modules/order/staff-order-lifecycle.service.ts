@@ -172,6 +172,7 @@ export function createStaffOrderLifecycleService(deps: {
           'eqQuestion',
           EQ_IMAGE_NOT_FOUND_MESSAGE,
           'images',
+          w.tx,
         );
       }
       const eq = await repository.insertEq(w.tx, {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { uploadObject, type UploadObjectRow } from './upload-object.table';
 
 export function createUploadRepository(db: Db) {
@@ -12,8 +12,9 @@ export function createUploadRepository(db: Db) {
       key: string,
       staffId: number,
       dirType: UploadObjectRow['dirType'],
+      ex: Executor = db,
     ): Promise<UploadObjectRow | undefined> {
-      const [row] = await db
+      const [row] = await ex
         .select()
         .from(uploadObject)
         .where(

@@ -10,6 +10,7 @@ import { AppError } from '../../http/errors';
 import { ObjectStorageError, type ObjectStorage } from '../../integrations/oss/object-storage';
 import type { EphemeralStore } from '../../integrations/store/store';
 import type { Clock } from '../../lib/clock';
+import type { Executor } from '../../db/client';
 import type { UploadRepository } from './upload.repository';
 
 export const UPLOAD_TICKET_TTL_MS = 10 * 60_000;
@@ -124,15 +125,19 @@ export function createUploadService(deps: {
       return { ...ticket, key: `${ticket.dir}${ticket.filename}${ticket.fileExt}` };
     },
 
-    /** As `assertUploaded`, for a key a staff member uploaded. */
+    /**
+     * As `assertUploaded`, for a key a staff member uploaded; inside a staff write, on its
+     * transaction (`ex`).
+     */
     async assertUploadedByStaff(
       staffId: number,
       key: string,
       dirType: StaffUploadDirType,
       message: string,
       field?: string,
+      ex?: Executor,
     ): Promise<void> {
-      const owned = await repository.findOwnedByStaff(key, staffId, dirType);
+      const owned = await repository.findOwnedByStaff(key, staffId, dirType, ex);
       await assertArrived(owned !== undefined, key, dirType, message, field);
     },
 
