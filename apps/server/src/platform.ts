@@ -1,4 +1,3 @@
-import type { OrderNotifier } from './modules/order/order-notifier';
 import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -37,6 +36,7 @@ import {
   type WechatApi,
 } from './integrations/wechat/wechat-api';
 import { systemClock, type Clock } from './lib/clock';
+import type { OrderNotifier } from './modules/order/order-notifier';
 
 /** What the caller may hand in instead of what the environment selects (tests, main.ts). */
 export interface PlatformOptions {

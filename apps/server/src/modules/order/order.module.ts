@@ -1,3 +1,4 @@
+import { ORDER_STATE_RATE_LIMITED_MESSAGE } from '@pcb/contract';
 import { createAddressLimit } from '../../http/address-limit';
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
@@ -7,7 +8,6 @@ import type { MemberReceiverApi } from '../member-receiver/member-receiver.modul
 import type { MemberApi } from '../member/member.module';
 import type { PriceSheetApi } from '../price-sheet/price-sheet.module';
 import type { UploadApi } from '../upload/upload.module';
-import { ORDER_STATE_RATE_LIMITED_MESSAGE } from '@pcb/contract';
 import { createEqService } from './eq.service';
 import { createMemberOrderService } from './member-order.service';
 import { createOrderLifecycle } from './order-lifecycle';
