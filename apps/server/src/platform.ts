@@ -42,6 +42,7 @@ import {
 import { systemClock, type Clock } from './lib/clock';
 import type { JobQueue, JobRegistry } from './lib/jobs/job';
 import { createJobRunner } from './lib/jobs/job-runner';
+import type { OrderNotifier } from './modules/order/order-notifier';
 
 /** What the caller may hand in instead of what the environment selects (tests, main.ts). */
 export interface PlatformOptions {
@@ -60,6 +61,8 @@ export interface PlatformOptions {
   companyRegistry?: CompanyDirectory;
   /** A tracking service instead of the one the environment selects (tests); cached as it is. */
   parcelTracking?: ParcelTracking;
+  /** A notifier of order events instead of the member-message module's (tests that record them). */
+  orderNotifier?: OrderNotifier;
 }
 
 /** What the embedded sandboxes (WeChat, OSS) need; production never runs them. */
@@ -107,6 +110,8 @@ export interface Platform {
    * null for the embedded provider, which the express module builds on the parcels' events.
    */
   parcelTracking: ParcelTracking | null;
+  /** A test's own notifier for order events; null: the member-message module's. */
+  orderNotifier: OrderNotifier | null;
 }
 
 /** A key of its own per purpose from the server secret (also for the seed, before the app). */
@@ -243,6 +248,7 @@ export function createPlatform(
     sandbox,
     companyRegistry,
     parcelTracking,
+    orderNotifier: options.orderNotifier ?? null,
   };
   return { platform, jobRegistry: jobs };
 }

@@ -17,6 +17,7 @@ import { createRedisStore } from '../src/integrations/store/redis-store';
 import type { EphemeralStore } from '../src/integrations/store/store';
 import { createPostgresStore } from '../src/integrations/store/postgres-store';
 import { hashPassword } from '../src/lib/password';
+import type { OrderNotifier } from '../src/modules/order/order.module';
 import { databaseUrl } from './database-url';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -139,7 +140,16 @@ export interface TestAppOptions {
   /** Wraps the store the app gets (to count or fail calls); the wrapper is closed with it. */
   wrapStore?: (store: EphemeralStore) => EphemeralStore;
   overrides?: Partial<
-    Pick<AppOptions, 'captcha' | 'sms' | 'publicDir' | 'loggerInstance' | 'storage' | 'wechatHttp'>
+    Pick<
+      AppOptions,
+      | 'captcha'
+      | 'sms'
+      | 'publicDir'
+      | 'loggerInstance'
+      | 'storage'
+      | 'wechatHttp'
+      | 'orderNotifier'
+    >
   >;
 }
 
@@ -226,7 +236,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       ? createRedisStore(TEST_REDIS_URL, { keyPrefix: redisPrefix })
       : createPostgresStore(database.db, clock.now);
   const store = options.wrapStore ? options.wrapStore(backend) : backend;
-  const app = await buildApp({ config, database, store, now: clock.now, ...options.overrides });
+  const app = await buildApp({
+    config,
+    database,
+    store,
+    now: clock.now,
+    ...options.overrides,
+  });
   await app.ready();
 
   const request = async <T>(opts: InjectOptions): Promise<ApiResponse<T>> => {

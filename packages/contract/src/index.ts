@@ -31,6 +31,9 @@ import { StaffPriceSheet } from './modules/staff-price-sheet';
 import { StaffOrder } from './modules/staff-order';
 import { MemberMessage } from './modules/member-message';
 import { Express } from './modules/express';
+import { EqQuestion } from './modules/eq-question';
+import { OrderState } from './modules/order-state';
+import { StaffUpload } from './modules/staff-upload';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -72,6 +75,12 @@ export * from './modules/staff-price-sheet';
 export * from './modules/staff-order';
 export * from './modules/member-message';
 export * from './modules/express';
+export * from './order-basics';
+export * from './order-lifecycle';
+export * from './order-views';
+export * from './modules/eq-question';
+export * from './modules/order-state';
+export * from './modules/staff-upload';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -114,6 +123,9 @@ export const api = {
   StaffOrder,
   MemberMessage,
   Express,
+  EqQuestion,
+  OrderState,
+  StaffUpload,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -86,6 +86,8 @@ export interface PricedOrder<K extends OrderKind = OrderKind> {
   fileName: string;
   remark: string | null;
   requestId: string;
+  /** An unchanged repeat (返单): the engine waives the engineering fee. */
+  repeatOrder?: boolean;
 }
 
 /** JSON with its keys sorted, so that the same request always reads the same. */
@@ -127,6 +129,7 @@ export function priceOrder<K extends OrderKind>(order: PricedOrder<K>): NewOrder
       invoice: order.invoice,
       calendar: order.calendar,
       orderedAt: order.orderedAt.getTime(),
+      repeatOrder: order.repeatOrder ?? false,
     },
     'params.',
   );
