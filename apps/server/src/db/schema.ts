@@ -12,7 +12,7 @@ export * from '../modules/member/member-session.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/staff/staff.table';
 export * from '../modules/member-invoice/member-invoice.table';
-export * from '../modules/member-receiver/receiver.table';
+export * from '../modules/member-receiver/member-receiver.table';
 export * from '../modules/company-apply/company-apply.table';
 export * from '../modules/virtual-account/virtual-account.table';
 export * from '../modules/member-contact/member-contact.table';

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { idQuerySchema, pageInput, pageOf, text } from '../common';
 import { defineModule } from '../define';
 import { feeLineSchema, orderKinds, orderStatuses } from './order-quote';
+import { memberRefSchema } from './staff-common';
 
 export const staffOrderRowSchema = z.object({
   id: z.number().int(),
   kind: z.enum(orderKinds),
   orderNo: z.string(),
   status: z.enum(orderStatuses),
-  member: z.object({ id: z.number().int(), displayName: z.string() }),
+  member: memberRefSchema,
   paramString: z.string(),
   total: z.number().int(),
   sheetVersion: z.number().int(),

@@ -14,7 +14,7 @@ export function registerAnnouncementRoutes(
   );
 
   route(StaffAnnouncement.List, async ({ input }) =>
-    admin.list(input.type, input.page, input.pageSize),
+    admin.list(input.type, input),
   );
   route(StaffAnnouncement.Create, async ({ input, write }) => admin.create(write(), input));
   route(StaffAnnouncement.Update, async ({ input, write }) => {

@@ -21,7 +21,7 @@ export function registerCompanyApplyRoutes(
   );
 
   route(StaffCompanyApply.List, async ({ input }) =>
-    review.list(input.status, input.page, input.pageSize),
+    review.list(input, input),
   );
   route(StaffCompanyApply.Get, async ({ input }) => review.get(input.id));
   route(StaffCompanyApply.Approve, async ({ input, write }) => review.approve(write(), input.id));

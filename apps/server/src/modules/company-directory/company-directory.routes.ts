@@ -14,7 +14,7 @@ export function registerCompanyDirectoryRoutes(
   });
 
   route(StaffCompanyDirectory.List, async ({ input }) =>
-    directory.list(input.keyword, input.page, input.pageSize),
+    directory.list(input.keyword, input),
   );
   route(StaffCompanyDirectory.Create, async ({ input, write }) =>
     directory.create(write(), { name: input.name, creditCode: input.creditCode }),

@@ -17,7 +17,7 @@ export function registerMobileApplyRoutes(
   );
 
   route(StaffMobileApply.List, async ({ input }) =>
-    review.list(input.status, input.page, input.pageSize),
+    review.list(input, input),
   );
   route(StaffMobileApply.Get, async ({ input }) => review.get(input.id));
   route(StaffMobileApply.Approve, async ({ input, write }) => review.approve(write(), input.id));

@@ -56,6 +56,6 @@ export function registerOrderRoutes(
   );
   route(Stencil.GetParamsString, async ({ input }) => quotes.paramString('stencil', input));
 
-  route(StaffOrder.List, async ({ input }) => staffOrders.list(input, input.page, input.pageSize));
+  route(StaffOrder.List, async ({ input }) => staffOrders.list(input, input));
   route(StaffOrder.Get, async ({ input }) => staffOrders.get(input.id));
 }

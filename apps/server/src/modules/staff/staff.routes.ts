@@ -35,7 +35,7 @@ export function registerStaffRoutes(
   );
 
   route(StaffAccount.List, async ({ input }) =>
-    accounts.list(input.keyword, input.page, input.pageSize),
+    accounts.list(input.keyword, input),
   );
   route(StaffAccount.Create, async ({ input, write }) => accounts.create(write(), input));
   route(StaffAccount.Update, async ({ input, write }) => accounts.update(write(), input));

@@ -11,7 +11,7 @@ export function registerVirtualAccountRoutes(
     accounts.listOwn(requireMember().id, input.mbid),
   );
   route(StaffVirtualAccount.List, async ({ input }) =>
-    accounts.list(input.memberId, input.page, input.pageSize),
+    accounts.list(input.memberId, input),
   );
   route(StaffVirtualAccount.Create, async ({ input, write }) => accounts.create(write(), input));
 }
