@@ -67,11 +67,11 @@ export const reviewRowSchema = <A extends z.ZodRawShape>(asked: A) =>
   z.object({ ...reviewRowShape, ...asked });
 
 /** The four calls of a queue, to spread into `defineModule(name, {...})`. */
-export function reviewQueueActions<R extends z.ZodObject, D extends z.ZodRawShape>(queue: {
+export function reviewQueueActions<S extends z.ZodRawShape, D extends z.ZodRawShape>(queue: {
   /** What is reviewed, as staff call it: `企业认证申请`. */
   noun: string;
   roles: readonly [StaffRole, ...StaffRole[]];
-  row: R;
+  row: z.ZodObject<S>;
   /** What the detail adds to the row (signed links to the files). */
   detail: D;
   /** What approving does, for the API's reader. */
@@ -93,7 +93,7 @@ export function reviewQueueActions<R extends z.ZodObject, D extends z.ZodRawShap
       summary: `${queue.noun}详情`,
       ...staff,
       input: z.object({ id: idQuerySchema }),
-      output: queue.row.extend(queue.detail),
+      output: z.object({ ...queue.row.shape, ...queue.detail }),
     },
     Approve: {
       method: 'POST',
