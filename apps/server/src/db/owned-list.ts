@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, lt, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
+import { and, eq, lt, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Tx } from './client';
+import { columnKey } from './column-key';
 
 type Order = PgColumn | SQL;
 
@@ -29,13 +30,6 @@ export interface OwnedList<T extends PgTable & { id: PgColumn }> {
 }
 
 export type OwnedRow<T extends PgTable> = InferSelectModel<T>;
-
-/** The property a column has in its table, to `set()` and read it by. */
-function keyOf(table: PgTable, column: PgColumn): string {
-  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
-  if (!entry) throw new Error(`column ${column.name} is not in its table`);
-  return entry[0];
-}
 
 /**
  * Makes the owner's count row match their rows (after a seed wrote rows directly). Counts
@@ -68,10 +62,10 @@ export async function recountOwned(
 export function createOwnedList<T extends PgTable & { id: PgColumn }>(db: Db, list: OwnedList<T>) {
   type Row = OwnedRow<T>;
   const { items, owner, isDefault, group, counter } = list;
-  const defaultKey = keyOf(items, isDefault);
-  const groupKey = group ? keyOf(items, group) : undefined;
-  const countKey = keyOf(counter.table, counter.count);
-  const ownerKey = keyOf(counter.table, counter.owner);
+  const defaultKey = columnKey(items, isDefault);
+  const groupKey = group ? columnKey(items, group) : undefined;
+  const countKey = columnKey(counter.table, counter.count);
+  const ownerKey = columnKey(counter.table, counter.owner);
   const rowsOf = (rows: unknown) => rows as Row[];
 
   const owned = (ownerId: number, id: number) => and(eq(owner, ownerId), eq(items.id, id));

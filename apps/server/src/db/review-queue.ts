@@ -1,17 +1,8 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  sql,
-  type InferSelectModel,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ReviewStatus } from '@pcb/contract';
 import type { Db, Tx } from './client';
+import { columnKey } from './column-key';
 import { isUniqueViolation } from './errors';
 import { pagedList, type Page, type PageRequest } from './paged-list';
 
@@ -46,13 +37,6 @@ export interface ReviewDecision {
   rejectReason: string | null;
 }
 
-/** The property a column has in its table, to `set()` it by. */
-function keyOf(table: PgTable, column: PgColumn): string {
-  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
-  if (!entry) throw new Error(`column ${column.name} is not one of the queue's table`);
-  return entry[0];
-}
-
 /**
  * The queries every review queue runs (decision 0041), on the queue's own table: the list in
  * the queue's order, one application, and a decision taken only while it is pending
@@ -64,7 +48,7 @@ export function createReviewQueueRepository<T extends PgTable & ReviewColumns>(
 ) {
   type Row = InferSelectModel<T>;
   const { table, submittedAt } = queue;
-  const reasonKey = keyOf(table, queue.rejectReason);
+  const reasonKey = columnKey(table, queue.rejectReason);
   const isPending = sql`${table.status} = 'pending'`;
 
   /**
@@ -93,9 +77,11 @@ export function createReviewQueueRepository<T extends PgTable & ReviewColumns>(
             : sql`FALSE`
           : undefined,
       );
-      return pagedList(db, { from: table, where, orderBy: orderOf(filter.status) }, page) as Promise<
-        Page<Row>
-      >;
+      return pagedList(
+        db,
+        { from: table, where, orderBy: orderOf(filter.status) },
+        page,
+      ) as Promise<Page<Row>>;
     },
 
     async findById(id: number): Promise<Row | undefined> {

@@ -81,7 +81,10 @@ export function createReviewQueue<Row extends ReviewedRow, Asked extends object>
     rows,
 
     /** A status (none: every one, pending first) and a member keyword (mobile or name). */
-    async list(input: { status?: ReviewStatus | undefined; keyword?: string | undefined }, page: PageRequest) {
+    async list(
+      input: { status?: ReviewStatus | undefined; keyword?: string | undefined },
+      page: PageRequest,
+    ) {
       const keyword = input.keyword?.trim();
       const memberIds = keyword
         ? await names.matchingMembers(keyword, REVIEW_KEYWORD_MEMBERS)

@@ -77,7 +77,9 @@ describe('a review queue', () => {
 
     fireEvent.change(screen.getByLabelText('按会员查找'), { target: { value: ' 1380013 ' } });
     fireEvent.click(screen.getByRole('button', { name: '搜索' }));
-    await waitFor(() => expect(lastQuery()).toEqual({ keyword: '1380013', page: '1', pageSize: '20' }));
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({ keyword: '1380013', page: '1', pageSize: '20' }),
+    );
   });
 
   it('rejects with a preset reason put in the box, sent as it reads', async () => {
@@ -88,7 +90,9 @@ describe('a review queue', () => {
     fireEvent.click(within(drawer).getByRole('button', { name: '驳回' }));
     const modal = (await screen.findByText('驳回申请')).closest('.ant-modal') as HTMLElement;
     const presets = within(modal).getByRole('group', { name: '常用原因' });
-    fireEvent.click(within(presets).getByRole('button', { name: '身份证明材料不清晰，请重新上传' }));
+    fireEvent.click(
+      within(presets).getByRole('button', { name: '身份证明材料不清晰，请重新上传' }),
+    );
     expect(within(modal).getByLabelText('驳回原因')).toHaveValue('身份证明材料不清晰，请重新上传');
     fireEvent.click(within(modal).getByRole('button', { name: '驳回' }));
     await waitFor(() =>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pagedList, type PageRequest } from '../../db/paged-list';
 import { announcement, type AnnouncementRow } from './announcement.table';
@@ -36,7 +36,15 @@ export function createAnnouncementAdminRepository(db: Db) {
   return {
     async list(type: AnnouncementRow['type'] | undefined, page: PageRequest) {
       const where = type ? eq(announcement.type, type) : undefined;
-      return pagedList(db, { from: announcement, where, orderBy: [desc(announcement.startsAt), desc(announcement.id)] }, page);
+      return pagedList(
+        db,
+        {
+          from: announcement,
+          where,
+          orderBy: [desc(announcement.startsAt), desc(announcement.id)],
+        },
+        page,
+      );
     },
 
     async lock(tx: Tx, id: number): Promise<AnnouncementRow | undefined> {

@@ -21,10 +21,7 @@ export function createAuditRepository(db: Db) {
       await ex.insert(auditLog).values(row);
     },
 
-    async list(
-      filter: AuditFilter,
-      page: PageRequest,
-    ): Promise<Page<AuditRow>> {
+    async list(filter: AuditFilter, page: PageRequest): Promise<Page<AuditRow>> {
       const conditions: SQL[] = [];
       if (filter.staffId !== undefined) conditions.push(eq(auditLog.staffId, filter.staffId));
       if (filter.action) conditions.push(eq(auditLog.action, filter.action));
@@ -34,7 +31,11 @@ export function createAuditRepository(db: Db) {
       if (filter.to) conditions.push(lt(auditLog.at, filter.to));
       return pagedList(
         db,
-        { from: auditLog, where: and(...conditions), orderBy: [desc(auditLog.at), desc(auditLog.id)] },
+        {
+          from: auditLog,
+          where: and(...conditions),
+          orderBy: [desc(auditLog.at), desc(auditLog.id)],
+        },
         page,
       );
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { CompanySuggestion } from '@pcb/contract';
 import type { Db, Tx } from '../../db/client';
 import { pagedList, type PageRequest } from '../../db/paged-list';
@@ -54,7 +54,11 @@ export function createCompanyDirectoryRepository(db: Db) {
             sql`${companyDirectory.creditCode} LIKE ${`${keyword.toUpperCase().replace(/[%_\\]/g, '')}%`}`,
           )
         : undefined;
-      return pagedList(db, { from: companyDirectory, where, orderBy: [desc(companyDirectory.id)] }, page);
+      return pagedList(
+        db,
+        { from: companyDirectory, where, orderBy: [desc(companyDirectory.id)] },
+        page,
+      );
     },
 
     async lock(tx: Tx, id: number): Promise<CompanyDirectoryRow | undefined> {

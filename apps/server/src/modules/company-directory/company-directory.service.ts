@@ -59,7 +59,9 @@ export function createCompanyDirectoryService(deps: {
     },
 
     async list(keyword: string | undefined, page: PageRequest) {
-      return mapPage(await repository.list(keyword || undefined, page), (rows) => rows.map(toCompany));
+      return mapPage(await repository.list(keyword || undefined, page), (rows) =>
+        rows.map(toCompany),
+      );
     },
 
     async create(write: StaffWrite, input: { name: string; creditCode: string }) {

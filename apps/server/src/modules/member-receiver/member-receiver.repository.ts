@@ -3,11 +3,7 @@ import { RECEIVER_LIMIT } from '@pcb/contract';
 import type { Db, Tx } from '../../db/client';
 import { createOwnedList, type OwnedList } from '../../db/owned-list';
 import { pagedList, type PageRequest } from '../../db/paged-list';
-import {
-  memberReceiver,
-  memberReceiverCount,
-  type ReceiverRow,
-} from './member-receiver.table';
+import { memberReceiver, memberReceiverCount, type ReceiverRow } from './member-receiver.table';
 
 export type ReceiverValues = Omit<
   typeof memberReceiver.$inferInsert,

@@ -2,7 +2,10 @@ import { MemberReceiver } from '@pcb/contract/member-receiver';
 import type { DefineRoute } from '../../http/define-route';
 import type { MemberReceiverService } from './member-receiver.service';
 
-export function registerMemberReceiverRoutes(route: DefineRoute, receivers: MemberReceiverService): void {
+export function registerMemberReceiverRoutes(
+  route: DefineRoute,
+  receivers: MemberReceiverService,
+): void {
   route(MemberReceiver.Get, async ({ input, requireMember }) =>
     receivers.get(requireMember().id, input.id),
   );

@@ -79,10 +79,7 @@ export function createMemberConsoleService(deps: {
     repository.managers(await deps.staff.activeIdsWithRole('sales'), tx);
 
   return {
-    async search(
-      input: { keyword?: string; status?: MemberInfo['status'] },
-      page: PageRequest,
-    ) {
+    async search(input: { keyword?: string; status?: MemberInfo['status'] }, page: PageRequest) {
       const found = await repository.search(
         { keyword: parseKeyword(input.keyword), status: input.status },
         page,

@@ -42,7 +42,9 @@ export function createStaffAccountService(repository: StaffRepository, now: Cloc
 
   return {
     async list(keyword: string | undefined, page: PageRequest) {
-      return mapPage(await repository.list(keyword || undefined, page), (rows) => rows.map(toStaffAccount));
+      return mapPage(await repository.list(keyword || undefined, page), (rows) =>
+        rows.map(toStaffAccount),
+      );
     },
 
     async create(

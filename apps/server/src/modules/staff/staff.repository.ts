@@ -1,16 +1,4 @@
-import {
-  and,
-  arrayContains,
-  asc,
-  count,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  ne,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, arrayContains, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { pagedList, type PageRequest } from '../../db/paged-list';

@@ -56,7 +56,8 @@ export function createVirtualAccountService(deps: {
       write: StaffWrite,
       input: { memberId: number; bankName: string; accountName: string; accountNo: string },
     ): Promise<StaffVirtualAccount> {
-      if (!(await deps.member.members.findById(input.memberId))) throw new AppError(400, MEMBER_NOT_FOUND_MESSAGE, { field: 'memberId' });
+      if (!(await deps.member.members.findById(input.memberId)))
+        throw new AppError(400, MEMBER_NOT_FOUND_MESSAGE, { field: 'memberId' });
       const row = await repository.insert(write.tx, {
         memberId: input.memberId,
         bankName: input.bankName,
