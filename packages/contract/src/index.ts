@@ -52,6 +52,7 @@ export * from './modules/member-relation';
 export * from './modules/member-up-mobile-apply';
 export * from './modules/common-upload';
 export * from './modules/staff-common';
+export * from './modules/review-queue';
 export * from './modules/staff-auth';
 export * from './modules/staff-account';
 export * from './modules/staff-audit';

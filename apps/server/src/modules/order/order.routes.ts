@@ -49,7 +49,7 @@ export function registerOrderRoutes(
   route(Stencil.GetParamsString, async ({ input }) => quotes.paramString('stencil', input));
 
   route(StaffOrder.List, async ({ input, requireStaff }) =>
-    staffOrders.list(input, input.page, input.pageSize, requireStaff().roles),
+    staffOrders.list(input, input, requireStaff().roles),
   );
   route(StaffOrder.Get, async ({ input, requireStaff }) =>
     staffOrders.get(input.id, requireStaff().roles),

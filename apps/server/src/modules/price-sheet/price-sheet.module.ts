@@ -46,7 +46,7 @@ export const priceSheetModule = appModule({
   seed: ({ tx, now }) => publishIfNone(tx, defaultPriceSheet, now),
   create: (
     { db, now }: Pick<Platform, 'db' | 'now'>,
-    { staff }: { staff: Pick<StaffApi, 'refs'> },
+    { staff }: { staff: Pick<StaffApi, 'namesOf'> },
   ) => {
     const repository = createPriceSheetRepository(db);
     const published = createPublishedSheetCache({ repository, now });

@@ -17,8 +17,7 @@ const pendingApply: StaffCompanyApply = {
   rejectReason: null,
   decidedBy: null,
   decidedAt: null,
-  createdAt: '2026-11-20T02:00:00Z',
-  updatedAt: '2026-11-20T02:00:00Z',
+  submittedAt: '2026-11-20T02:00:00Z',
 };
 
 function applicationServer() {

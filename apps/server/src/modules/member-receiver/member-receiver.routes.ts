@@ -1,13 +1,16 @@
 import { MemberReceiver } from '@pcb/contract/member-receiver';
 import type { DefineRoute } from '../../http/define-route';
-import type { ReceiverService } from './receiver.service';
+import type { MemberReceiverService } from './member-receiver.service';
 
-export function registerReceiverRoutes(route: DefineRoute, receivers: ReceiverService): void {
+export function registerMemberReceiverRoutes(
+  route: DefineRoute,
+  receivers: MemberReceiverService,
+): void {
   route(MemberReceiver.Get, async ({ input, requireMember }) =>
     receivers.get(requireMember().id, input.id),
   );
   route(MemberReceiver.GetPagedList, async ({ input, requireMember }) =>
-    receivers.list(requireMember().id, input.page, input.pageSize),
+    receivers.list(requireMember().id, input),
   );
   route(MemberReceiver.getDefaultOrLast, async ({ requireMember }) =>
     receivers.defaultOrLast(requireMember().id),

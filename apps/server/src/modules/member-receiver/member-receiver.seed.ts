@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SeedContext } from '../app-module';
-import { memberReceiver, memberReceiverCount } from './receiver.table';
+import { recountOwned } from '../../db/owned-list';
+import { receiverList } from './member-receiver.repository';
+import { memberReceiver } from './member-receiver.table';
 
 /** The demo member (member module's seed, which runs before this one). */
 const DEMO_MOBILE = '13800138000';
@@ -33,7 +35,7 @@ const demoReceivers = [
 ];
 
 /** Two addresses for the demo member (one default), when the member has none yet. */
-export async function seedReceivers({ tx, now }: SeedContext): Promise<void> {
+export async function seedMemberReceivers({ tx, now }: SeedContext): Promise<void> {
   // Read by mobile without importing the member module's table (seeds run in list order).
   const found = await tx.execute<{ id: number }>(
     sql`SELECT id FROM member WHERE mobile = ${DEMO_MOBILE}`,
@@ -50,11 +52,5 @@ export async function seedReceivers({ tx, now }: SeedContext): Promise<void> {
     const at = new Date(now.getTime() - (demoReceivers.length - i) * 86_400_000);
     await tx.insert(memberReceiver).values({ ...receiver, memberId, createdAt: at, updatedAt: at });
   }
-  await tx
-    .insert(memberReceiverCount)
-    .values({ memberId, count: demoReceivers.length })
-    .onConflictDoUpdate({
-      target: memberReceiverCount.memberId,
-      set: { count: demoReceivers.length },
-    });
+  await recountOwned(tx, receiverList, memberId);
 }

@@ -2,10 +2,11 @@ import type { Receiver, ReceiverInput } from '@pcb/contract';
 import { RECEIVER_LIMIT } from '@pcb/contract';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
+import { mapPage, type PageRequest } from '../../db/paged-list';
 import type { Clock } from '../../lib/clock';
 import type { RegionApi } from '../region/region.module';
-import type { ReceiverRepository, ReceiverValues } from './receiver.repository';
-import type { ReceiverRow } from './receiver.table';
+import type { MemberReceiverRepository, ReceiverValues } from './member-receiver.repository';
+import type { ReceiverRow } from './member-receiver.table';
 
 export const RECEIVER_NOT_FOUND_MESSAGE = '收货地址不存在';
 export const RECEIVER_LIMIT_MESSAGE = `最多保存${RECEIVER_LIMIT}个收货地址，请先删除不用的地址`;
@@ -40,12 +41,12 @@ export const toReceiver = (row: ReceiverRow, country: string): Receiver => ({
 const notFound = () => new AppError(404, RECEIVER_NOT_FOUND_MESSAGE);
 
 /**
- * A member's shipping addresses. Every call names the member, and an id of another member's
- * address is answered as not found. Every change of defaults runs in one transaction holding
- * the member's lock (the count row), and the partial unique index refuses a second default.
+ * A member's shipping addresses, an owned list (decision 0041): every call names the member,
+ * and an id of another member's address is answered as not found; every write holds the
+ * member's lock, and the partial unique index refuses a second default.
  */
-export function createReceiverService(deps: {
-  repository: ReceiverRepository;
+export function createMemberReceiverService(deps: {
+  repository: MemberReceiverRepository;
   regions: RegionApi;
   country: string;
   now: Clock;
@@ -93,12 +94,8 @@ export function createReceiverService(deps: {
       return row ? view(row) : null;
     },
 
-    async list(memberId: number, page: number, pageSize: number) {
-      const { rows, total } = await repository.list(memberId, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      });
-      return { items: rows.map(view), total, page, pageSize };
+    async list(memberId: number, page: PageRequest) {
+      return mapPage(await repository.list(memberId, page), (rows) => rows.map(view));
     },
 
     async defaultOrLast(memberId: number): Promise<Receiver | null> {
@@ -108,60 +105,41 @@ export function createReceiverService(deps: {
 
     async create(memberId: number, input: ReceiverFields): Promise<Receiver> {
       const values = valuesOf(input);
-      return guarded(() =>
-        repository.transaction(async (tx) => {
-          const reserved = await repository.reserveSlot(tx, memberId);
-          if (reserved === undefined) throw new AppError(409, RECEIVER_LIMIT_MESSAGE);
-          // The first address is the default; so is one the member asks to be.
-          const hasDefault = await repository.hasDefault(tx, memberId);
-          const row = await repository.insert(
-            tx,
-            memberId,
-            values,
-            input.isDefault === true || !hasDefault,
-            deps.now(),
-          );
-          return view(row);
-        }),
+      const row = await guarded(() =>
+        // The first address is the default; so is one the member asks to be.
+        repository.create(memberId, { wantsDefault: input.isDefault === true }, (tx, isDefault) =>
+          repository.insert(tx, memberId, values, isDefault, deps.now()),
+        ),
       );
+      if (!row) throw new AppError(409, RECEIVER_LIMIT_MESSAGE);
+      return view(row);
     },
 
+    /** `isDefault: true` moves the default here; false never takes it away. */
     async update(memberId: number, id: number, input: ReceiverFields): Promise<Receiver> {
       const values = valuesOf(input);
       return guarded(() =>
-        repository.transaction(async (tx) => {
-          await repository.lockMember(tx, memberId);
-          let row = await repository.update(tx, memberId, id, values, deps.now());
+        repository.write(memberId, async (w) => {
+          let row = await repository.update(w.tx, memberId, id, values, deps.now());
           if (!row) throw notFound();
-          if (input.isDefault === true && !row.isDefault) {
-            row = await repository.setDefault(tx, memberId, id);
-          }
+          if (input.isDefault === true) row = await w.setDefault(id);
           return view(row!);
         }),
       );
     },
 
     async setDefault(memberId: number, id: number): Promise<Receiver> {
-      return guarded(() =>
-        repository.transaction(async (tx) => {
-          await repository.lockMember(tx, memberId);
-          const row = await repository.setDefault(tx, memberId, id);
-          if (!row) throw notFound();
-          return view(row);
-        }),
-      );
+      const row = await guarded(() => repository.setDefault(memberId, id));
+      if (!row) throw notFound();
+      return view(row);
     },
 
+    /** The default deleted, the most recently created or edited one left takes over. */
     async delete(memberId: number, id: number): Promise<{ ok: true }> {
-      return guarded(() =>
-        repository.transaction(async (tx) => {
-          await repository.lockMember(tx, memberId);
-          if (!(await repository.delete(tx, memberId, id))) throw notFound();
-          return { ok: true as const };
-        }),
-      );
+      if (!(await guarded(() => repository.delete(memberId, id)))) throw notFound();
+      return { ok: true as const };
     },
   };
 }
 
-export type ReceiverService = ReturnType<typeof createReceiverService>;
+export type MemberReceiverService = ReturnType<typeof createMemberReceiverService>;
