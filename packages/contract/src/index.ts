@@ -29,6 +29,9 @@ import { Pcb, Smt, Stencil } from './modules/order-quote';
 import { PriceSheet } from './modules/price-sheet';
 import { StaffPriceSheet } from './modules/staff-price-sheet';
 import { StaffOrder } from './modules/staff-order';
+import { EqQuestion } from './modules/eq-question';
+import { OrderState } from './modules/order-state';
+import { StaffUpload } from './modules/staff-upload';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -68,6 +71,12 @@ export * from './modules/order-quote';
 export * from './modules/price-sheet';
 export * from './modules/staff-price-sheet';
 export * from './modules/staff-order';
+export * from './order-basics';
+export * from './order-lifecycle';
+export * from './order-views';
+export * from './modules/eq-question';
+export * from './modules/order-state';
+export * from './modules/staff-upload';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -108,6 +117,9 @@ export const api = {
   PriceSheet,
   StaffPriceSheet,
   StaffOrder,
+  EqQuestion,
+  OrderState,
+  StaffUpload,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

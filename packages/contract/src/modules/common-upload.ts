@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '../common';
 import { defineModule } from '../define';
 
-/** What an upload is for: decides its folder, size limit and the extensions allowed. */
+/** What a member's upload is for: decides its folder, size limit and the extensions allowed. */
 export const uploadDirTypes = [
   'identity',
   'companyLicense',
@@ -10,8 +10,19 @@ export const uploadDirTypes = [
   'pcbFile',
   'smtFile',
   'stencilFile',
+  /** Images answering an engineering question. */
+  'eqReply',
+] as const;
+/** What a staff upload is for (StaffUpload/GetUploadCode). */
+export const staffUploadDirTypes = [
+  /** Images of an engineering question. */
+  'eqQuestion',
 ] as const;
 export type UploadDirType = (typeof uploadDirTypes)[number];
+export type StaffUploadDirType = (typeof staffUploadDirTypes)[number];
+/** Every use, members' and staff's: what an upload record may be for. */
+export const allUploadDirTypes = [...uploadDirTypes, ...staffUploadDirTypes] as const;
+export type AnyUploadDirType = (typeof allUploadDirTypes)[number];
 
 /** The extension is the text after the last '.' of the file name (spec section 5). */
 export function fileExtOf(fileName: string): string {

@@ -31,38 +31,35 @@ import {
   type SmtParams,
   type StencilParams,
 } from '@pcb/pricing';
-import { idSchema, text } from '../common';
+import { idQuerySchema, idSchema, okSchema, pageOf, text } from '../common';
+import { feeLineSchema, orderKinds, orderStatuses, type OrderKind } from '../order-basics';
 import { defineModule } from '../define';
+import {
+  cancelReasonSchema,
+  memberOrderDetailSchema,
+  memberOrderListInput,
+  memberOrderRowSchema,
+  orderIdInput,
+  orderIdQueryInput,
+  orderProcessSchema,
+  orderWriteResultSchema,
+  orderStatusCountsSchema,
+  parcelSchema,
+  priceChangeAnswerInput,
+  refusePriceChangeInput,
+  updateFileInput,
+  updateReceiverInput,
+} from '../order-views';
 
-/** The kinds of order: PCB, SMT assembly, stencil (product decisions §2: prefixes P, S, G). */
-export const orderKinds = ['pcb', 'smt', 'stencil'] as const;
-export type OrderKind = (typeof orderKinds)[number];
-export const orderKindNames: Record<OrderKind, string> = {
-  pcb: 'PCB',
-  smt: 'SMT贴片',
-  stencil: '钢网',
-};
-
-/** Product decisions §2: one lifecycle for every kind. */
-export const orderStatuses = [
-  'pendingReview',
-  'awaitingConfirmation',
-  'awaitingPayment',
-  'inProduction',
-  'shipped',
-  'completed',
-  'cancelled',
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-export const orderStatusNames: Record<OrderStatus, string> = {
-  pendingReview: '待审核',
-  awaitingConfirmation: '待确认',
-  awaitingPayment: '待付款',
-  inProduction: '生产中',
-  shipped: '已发货',
-  completed: '已完成',
-  cancelled: '已取消',
-};
+export {
+  feeLineSchema,
+  orderKindNames,
+  orderKinds,
+  orderStatusNames,
+  orderStatuses,
+  type OrderKind,
+  type OrderStatus,
+} from '../order-basics';
 
 /**
  * Design files an order carries (upload `dirType`s): a PCB's Gerber archive, an SMT order's
@@ -194,15 +191,6 @@ export const stencilParamsSchema = typed<StencilParams>(z.object(stencilShape('b
 
 // ---- Quotes ----
 
-export const feeLineSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  /** Fen. */
-  amount: z.number().int(),
-  /** Why this line costs what it does, in Chinese. */
-  reason: z.string(),
-});
-
 /** What the engine answers (`Quote` in `@pcb/pricing`), as the server computed it. */
 export const quoteSchema = z.object({
   total: z.number().int(),
@@ -322,6 +310,117 @@ export const PRICE_CHANGED_MESSAGE = '价格已更新，请确认新价格后再
 
 export const paramStringSchema = z.object({ paramString: z.string() });
 
+// ---- The order's life, for its member (issue 19; decision 0042) ----
+
+const lifecycle = (kindName: string) =>
+  ({
+    GetMemberOrderStatusNum: {
+      method: 'GET',
+      summary: `我的${kindName}订单：各状态数量`,
+      access: 'member',
+      whenSwitched: 'allow',
+      input: z.object({}),
+      output: orderStatusCountsSchema,
+    },
+    GetDetail: {
+      method: 'GET',
+      summary: `${kindName}订单详情：参数、费用、文件、收货、时间线（含生产工序）、价格变更、工程问题、包裹、可做的操作`,
+      access: 'member',
+      whenSwitched: 'allow',
+      input: orderIdQueryInput,
+      output: memberOrderDetailSchema,
+    },
+    GetMemberLatestOrder: {
+      method: 'GET',
+      summary: `我最近的一笔${kindName}订单（没有时为 null）`,
+      access: 'member',
+      whenSwitched: 'allow',
+      input: z.object({}),
+      output: memberOrderRowSchema.nullable(),
+    },
+    UpdateReceiver: {
+      method: 'PATCH',
+      summary: '修改收货地址（待审核、待付款、生产中包装前）：订单保存所选地址的副本',
+      access: 'member',
+      whenSwitched: 'allow',
+      input: updateReceiverInput,
+      output: orderWriteResultSchema,
+    },
+    Delete: {
+      method: 'DELETE',
+      summary: '删除订单（仅已取消、已完成；不再出现在列表中）',
+      access: 'member',
+      whenSwitched: 'allow',
+      input: orderIdInput,
+      output: okSchema,
+    },
+    UpdateFile: {
+      method: 'PATCH',
+      summary: '更换设计文件（待审核、待确认），订单回到待审核',
+      access: 'member',
+      whenSwitched: 'allow',
+      input: updateFileInput,
+      output: orderWriteResultSchema,
+    },
+    AcceptPriceChange: {
+      method: 'POST',
+      summary: '接受工程师修改后的价格（待确认）：无待回复的工程问题时进入待付款',
+      access: 'member',
+      whenSwitched: 'allow',
+      input: priceChangeAnswerInput,
+      output: orderWriteResultSchema,
+    },
+    RefusePriceChange: {
+      method: 'POST',
+      summary: '拒绝工程师修改后的价格（待确认）：订单取消',
+      access: 'member',
+      whenSwitched: 'allow',
+      input: refusePriceChangeInput,
+      output: orderWriteResultSchema,
+    },
+    ConfirmReceipt: {
+      method: 'POST',
+      summary: '确认收货（已发货 → 已完成）',
+      access: 'member',
+      whenSwitched: 'allow',
+      input: orderIdInput,
+      output: orderWriteResultSchema,
+    },
+  }) as const;
+
+const cancelSpec = (method: 'POST' | 'PATCH') =>
+  ({
+    method,
+    summary: '取消订单（待审核、待确认、待付款），需填写原因',
+    access: 'member',
+    whenSwitched: 'allow',
+    input: z.object({ id: idSchema.meta({ title: '订单' }), reason: cancelReasonSchema }),
+    output: orderWriteResultSchema,
+  }) as const;
+
+const listSpec = (kindName: string) =>
+  ({
+    method: 'POST',
+    summary: `我的${kindName}订单，按状态筛选（all：全部），最新在前，分页`,
+    access: 'member',
+    whenSwitched: 'allow',
+    input: memberOrderListInput,
+    output: pageOf(memberOrderRowSchema),
+  }) as const;
+
+const shipsSummary = '订单的包裹：快递、单号、物流记录';
+
+/** CalcEditOrder's answer: the new price beside the current one, and what EditOrder must name. */
+export const editQuoteSchema = z.object({
+  quote: quoteSchema,
+  current: z.object({ total: z.number().int(), lines: z.array(feeLineSchema) }),
+  /** The order's revision this price was made on: EditOrder sends it back. */
+  revision: z.number().int(),
+});
+export type EditQuote = z.infer<typeof editQuoteSchema>;
+
+export const ORDER_CHANGED_MESSAGE = '订单已被修改，请刷新后重试';
+
 export const Pcb = defineModule('Pcb', {
   CalcPrice: {
     method: 'POST',
@@ -345,6 +444,62 @@ export const Pcb = defineModule('Pcb', {
     access: 'public',
     input: z.object(pcbShape('query')),
     output: paramStringSchema,
+  },
+  ...lifecycle('PCB'),
+  GetMemberPcbOrders: listSpec('PCB'),
+  Cancel: cancelSpec('POST'),
+  GetOrderProcess: {
+    method: 'GET',
+    summary: 'PCB订单的时间线：每次状态变化（谁、何时、从、到、备注）与生产工序',
+    access: 'member',
+    whenSwitched: 'allow',
+    input: z.object({ orderId: idQuerySchema.meta({ title: '订单' }) }),
+    output: orderProcessSchema,
+  },
+  CalcEditOrder: {
+    method: 'POST',
+    summary: '修改PCB订单前先计价：新参数按当前价格表、原收货地址与发票计价，与现价对照',
+    access: 'member',
+    whenSwitched: 'allow',
+    input: z.object({ id: idSchema.meta({ title: '订单' }), params: pcbParamsSchema }),
+    output: editQuoteSchema,
+  },
+  EditOrder: {
+    method: 'PUT',
+    summary:
+      '修改PCB订单（待审核、待付款）：服务器重新计价，价格或订单已变时 409 不保存；订单回到待审核',
+    access: 'member',
+    whenSwitched: 'allow',
+    input: z.object({
+      id: idSchema.meta({ title: '订单' }),
+      params: pcbParamsSchema,
+      revision: num('body', 0, 2_147_483_647, { int: true }).meta({ title: '订单版本' }),
+      sheetVersion: num('body', 1, 2_147_483_647, { int: true }).meta({ title: '价格表版本' }),
+      expectedTotal: num('body', 0, 2_147_483_647, { int: true }).meta({
+        title: '页面显示的总价',
+      }),
+    }),
+    output: orderWriteResultSchema,
+  },
+  Reorder: {
+    method: 'POST',
+    summary:
+      '返单（已完成、已取消的PCB订单）：同样的参数与文件下一笔新订单，按当前价格表计价，免工程费',
+    access: 'member',
+    whenSwitched: 'allow',
+    input: z.object({
+      id: idSchema.meta({ title: '订单' }),
+      requestId: placeOrderShape.requestId,
+    }),
+    output: placedOrderSchema,
+  },
+  GetShips: {
+    method: 'POST',
+    summary: shipsSummary,
+    access: 'member',
+    whenSwitched: 'allow',
+    input: orderIdInput,
+    output: z.array(parcelSchema),
   },
 });
 
@@ -372,6 +527,17 @@ export const Smt = defineModule('Smt', {
     input: z.object(smtShape('query')),
     output: paramStringSchema,
   },
+  ...lifecycle('SMT'),
+  GetList: listSpec('SMT'),
+  Cancel: cancelSpec('PATCH'),
+  GetShips: {
+    method: 'GET',
+    summary: shipsSummary,
+    access: 'member',
+    whenSwitched: 'allow',
+    input: orderIdQueryInput,
+    output: z.array(parcelSchema),
+  },
 });
 
 export const Stencil = defineModule('Stencil', {
@@ -397,5 +563,16 @@ export const Stencil = defineModule('Stencil', {
     access: 'public',
     input: z.object(stencilShape('query')),
     output: paramStringSchema,
+  },
+  ...lifecycle('钢网'),
+  GetList: listSpec('钢网'),
+  Cancel: cancelSpec('PATCH'),
+  GetShips: {
+    method: 'GET',
+    summary: shipsSummary,
+    access: 'member',
+    whenSwitched: 'allow',
+    input: orderIdQueryInput,
+    output: z.array(parcelSchema),
   },
 });

@@ -50,6 +50,24 @@ const detail: StaffOrderDetail = {
       createdAt: '2026-11-26T02:00:00Z',
     },
   ],
+  timeline: [
+    {
+      action: 'place',
+      fromStatus: null,
+      toStatus: 'pendingReview',
+      note: null,
+      actor: '会员',
+      at: '2026-11-26T02:00:00Z',
+    },
+  ],
+  revision: 0,
+  cancelReason: null,
+  priceChange: null,
+  eqs: [],
+  productionSteps: [],
+  parcels: [],
+  payment: null,
+  actions: ['pass', 'changePrice', 'raiseEq'],
 };
 
 function orderServer(orderDetail: typeof detail = detail) {

@@ -1,0 +1,107 @@
+// What every order shares, whatever its kind: the kinds, the one lifecycle's statuses, fee lines
+// and production steps (product decisions §2). The quote and lifecycle files both read these.
+import { z } from 'zod';
+
+/** The kinds of order: PCB, SMT assembly, stencil (product decisions §2: prefixes P, S, G). */
+export const orderKinds = ['pcb', 'smt', 'stencil'] as const;
+export type OrderKind = (typeof orderKinds)[number];
+export const orderKindNames: Record<OrderKind, string> = {
+  pcb: 'PCB',
+  smt: 'SMT贴片',
+  stencil: '钢网',
+};
+
+/** Product decisions §2: one lifecycle for every kind. */
+export const orderStatuses = [
+  'pendingReview',
+  'awaitingConfirmation',
+  'awaitingPayment',
+  'inProduction',
+  'shipped',
+  'completed',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const orderStatusNames: Record<OrderStatus, string> = {
+  pendingReview: '待审核',
+  awaitingConfirmation: '待确认',
+  awaitingPayment: '待付款',
+  inProduction: '生产中',
+  shipped: '已发货',
+  completed: '已完成',
+  cancelled: '已取消',
+};
+
+export const feeLineSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** Fen. */
+  amount: z.number().int(),
+  /** Why this line costs what it does, in Chinese. */
+  reason: z.string(),
+});
+export type FeeLineView = z.infer<typeof feeLineSchema>;
+
+/**
+ * The production steps staff record while an order is 生产中, in their order; each is recorded
+ * once. A PCB goes through the twelve of product decisions §2; an assembly and a stencil
+ * through their own. Every kind ends with 包装 (`packing`): shipping needs it, and the
+ * receiver can no longer be changed after it.
+ */
+export const productionSteps = {
+  pcb: [
+    'cutting',
+    'drilling',
+    'plating',
+    'imaging',
+    'etching',
+    'solderMask',
+    'silkscreen',
+    'surfaceFinish',
+    'routing',
+    'electricalTest',
+    'finalQc',
+    'packing',
+  ],
+  smt: [
+    'incomingInspection',
+    'pastePrinting',
+    'placement',
+    'reflow',
+    'aoi',
+    'throughHole',
+    'finalQc',
+    'packing',
+  ],
+  stencil: ['cadProcessing', 'laserCutting', 'polishing', 'framing', 'finalQc', 'packing'],
+} as const satisfies Record<OrderKind, readonly string[]>;
+
+export const productionStepCodes = [
+  ...new Set(Object.values(productionSteps).flat()),
+] as unknown as readonly [ProductionStep, ...ProductionStep[]];
+export type ProductionStep = (typeof productionSteps)[OrderKind][number];
+
+export const productionStepNames: Record<ProductionStep, string> = {
+  cutting: '开料',
+  drilling: '钻孔',
+  plating: '沉铜电镀',
+  imaging: '线路图形',
+  etching: '蚀刻',
+  solderMask: '阻焊',
+  silkscreen: '字符',
+  surfaceFinish: '表面处理',
+  routing: '成型',
+  electricalTest: '电测',
+  finalQc: '终检',
+  packing: '包装',
+  incomingInspection: '来料检验',
+  pastePrinting: '锡膏印刷',
+  placement: '贴片',
+  reflow: '回流焊',
+  aoi: 'AOI检测',
+  throughHole: '插件焊接',
+  cadProcessing: '资料处理',
+  laserCutting: '激光切割',
+  polishing: '电抛光',
+  framing: '张网',
+};
