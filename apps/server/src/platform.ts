@@ -15,6 +15,9 @@ import {
   registerOssSandbox,
   SANDBOX_OSS_ACCESS_KEY_ID,
 } from './integrations/oss/sandbox-oss';
+import { cachedTracking } from './integrations/parcel-tracking/cached-tracking';
+import { createKuaidi100Tracking } from './integrations/parcel-tracking/kuaidi100-tracking';
+import type { ParcelTracking } from './integrations/parcel-tracking/parcel-tracking';
 import { createAliyunSms } from './integrations/sms/aliyun-sms';
 import { createSandboxSms } from './integrations/sms/sandbox-sms';
 import type { SmsSender } from './integrations/sms/sms';
@@ -52,6 +55,8 @@ export interface PlatformOptions {
   wechatHttp?: HttpClient;
   /** A business registry instead of the one the environment selects (tests). */
   companyRegistry?: CompanyDirectory;
+  /** A tracking service instead of the one the environment selects (tests); cached as it is. */
+  parcelTracking?: ParcelTracking;
 }
 
 /** What the embedded sandboxes (WeChat, OSS) need; production never runs them. */
@@ -92,6 +97,11 @@ export interface Platform {
    * directory, which the company-directory module builds on its own table.
    */
   companyRegistry: CompanyDirectory | null;
+  /**
+   * The tracking service parcels are asked of (Kuaidi100), its answers cached in the store, or
+   * null for the embedded provider, which the express module builds on the parcels' events.
+   */
+  parcelTracking: ParcelTracking | null;
 }
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -194,6 +204,13 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
       ? createTianyanchaDirectory(config.companyDirectory)
       : null);
 
+  const trackingService =
+    options.parcelTracking ??
+    (config.parcelTracking.provider === 'kuaidi100'
+      ? createKuaidi100Tracking(config.parcelTracking)
+      : null);
+  const parcelTracking = trackingService && cachedTracking(trackingService, store);
+
   return {
     config,
     db,
@@ -209,6 +226,7 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
     wechat: { api: wechatApi, openBase: wechatBase('openBase'), mpBase: wechatBase('mpBase') },
     sandbox,
     companyRegistry,
+    parcelTracking,
   };
 }
 

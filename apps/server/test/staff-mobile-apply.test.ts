@@ -197,6 +197,8 @@ describe('the SMS outbox in the console', () => {
         OSS_ACCESS_KEY_SECRET: 'oss-secret',
         OSS_BUCKET_HOST: 'https://pcb-files.oss-cn-shenzhen.aliyuncs.com',
         TIANYANCHA_TOKEN: 'tyc-token',
+        KUAIDI100_CUSTOMER: 'kd100-customer',
+        KUAIDI100_KEY: 'kd100-key',
         PUBLIC_ORIGIN: 'https://m.example.com',
       },
     });

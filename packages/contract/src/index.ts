@@ -32,6 +32,8 @@ import { StaffOrder } from './modules/staff-order';
 import { EqQuestion } from './modules/eq-question';
 import { OrderState } from './modules/order-state';
 import { StaffUpload } from './modules/staff-upload';
+import { MemberMessage } from './modules/member-message';
+import { Express } from './modules/express';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -77,6 +79,11 @@ export * from './order-views';
 export * from './modules/eq-question';
 export * from './modules/order-state';
 export * from './modules/staff-upload';
+export * from './modules/member-message';
+export * from './modules/express';
+// Both order-views and express name their event schema so; the root keeps the order's (the
+// tracking one is read from '@pcb/contract/express').
+export { parcelEventSchema } from './order-views';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -120,6 +127,8 @@ export const api = {
   EqQuestion,
   OrderState,
   StaffUpload,
+  MemberMessage,
+  Express,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -20,6 +20,8 @@ const productionEnv = {
   OSS_ACCESS_KEY_SECRET: 'oss-secret',
   OSS_BUCKET_HOST: 'https://pcb-files.oss-cn-shenzhen.aliyuncs.com',
   TIANYANCHA_TOKEN: 'tyc-token',
+  KUAIDI100_CUSTOMER: 'kd100-customer',
+  KUAIDI100_KEY: 'kd100-key',
   PUBLIC_ORIGIN: 'https://m.example.com',
 };
 
@@ -93,6 +95,21 @@ describe('configuration', () => {
       'OSS_ACCESS_KEY_SECRET is required in production (the upload sandbox cannot be used there)',
       'OSS_BUCKET_HOST is required in production (the upload sandbox cannot be used there)',
       'TIANYANCHA_TOKEN is required in production (the embedded company directory cannot be used there)',
+      'KUAIDI100_CUSTOMER is required in production (the embedded parcel tracking cannot be used there)',
+      'KUAIDI100_KEY is required in production (the embedded parcel tracking cannot be used there)',
+    ]);
+  });
+
+  it('tracks parcels with the embedded events by default, with Kuaidi100 once its account is set', () => {
+    expect(loadConfig({}).parcelTracking).toEqual({ provider: 'embedded' });
+    expect(loadConfig(productionEnv).parcelTracking).toEqual({
+      provider: 'kuaidi100',
+      customer: 'kd100-customer',
+      key: 'kd100-key',
+      endpoint: 'https://poll.kuaidi100.com/poll/query.do',
+    });
+    expect(problems({ KUAIDI100_CUSTOMER: 'c' })).toEqual([
+      'KUAIDI100_KEY is required when KUAIDI100_CUSTOMER is set',
     ]);
   });
 

@@ -85,6 +85,11 @@ const envSchema = z.object({
   OSS_BUCKET: text(),
   TIANYANCHA_TOKEN: text(),
   TIANYANCHA_API_BASE: z.url({ error: 'must be a URL' }).default('http://open.api.tianyancha.com'),
+  KUAIDI100_CUSTOMER: text(),
+  KUAIDI100_KEY: text(),
+  KUAIDI100_ENDPOINT: z
+    .url({ error: 'must be a URL' })
+    .default('https://poll.kuaidi100.com/poll/query.do'),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -154,6 +159,14 @@ export type OssConfig =
 export type CompanyDirectoryConfig =
   { provider: 'embedded' } | { provider: 'tianyancha'; token: string; apiBase: string };
 
+/**
+ * Where parcels are: without a Kuaidi100 account the events staff enter (embedded); production
+ * refuses that.
+ */
+export type ParcelTrackingConfig =
+  | { provider: 'embedded' }
+  | { provider: 'kuaidi100'; customer: string; key: string; endpoint: string };
+
 export interface Config {
   nodeEnv: NodeEnv;
   isProduction: boolean;
@@ -179,6 +192,7 @@ export interface Config {
   wechat: WechatConfig;
   oss: OssConfig;
   companyDirectory: CompanyDirectoryConfig;
+  parcelTracking: ParcelTrackingConfig;
   /** Calls a client address may make a minute (decision 0034). */
   rateLimits: { quotesPerMinute: number; companySearchesPerMinute: number };
 }
@@ -284,6 +298,14 @@ function productionProblems(env: Env): string[] {
     problems.push(
       'TIANYANCHA_TOKEN is required in production (the embedded company directory cannot be used there)',
     );
+  if (!env.KUAIDI100_CUSTOMER) {
+    for (const name of ['KUAIDI100_CUSTOMER', 'KUAIDI100_KEY'] as const) {
+      if (!env[name])
+        problems.push(
+          `${name} is required in production (the embedded parcel tracking cannot be used there)`,
+        );
+    }
+  }
   return problems;
 }
 
@@ -344,6 +366,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'OSS_ACCESS_KEY_ID is set',
       problems,
     );
+  }
+  if (env.KUAIDI100_CUSTOMER) {
+    requireAll(env, ['KUAIDI100_KEY'], 'KUAIDI100_CUSTOMER is set', problems);
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -442,6 +467,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           provider: 'tianyancha',
           token: env.TIANYANCHA_TOKEN,
           apiBase: withoutTrailingSlash(env.TIANYANCHA_API_BASE),
+        }
+      : { provider: 'embedded' },
+    parcelTracking: env.KUAIDI100_CUSTOMER
+      ? {
+          provider: 'kuaidi100',
+          customer: env.KUAIDI100_CUSTOMER,
+          key: env.KUAIDI100_KEY ?? '',
+          endpoint: env.KUAIDI100_ENDPOINT,
         }
       : { provider: 'embedded' },
     rateLimits: {

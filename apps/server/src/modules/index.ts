@@ -5,10 +5,12 @@ import { auditModule } from './audit/audit.module';
 import { moduleList } from './app-module';
 import { captchaModule } from './captcha/captcha.module';
 import { companyDirectoryModule } from './company-directory/company-directory.module';
+import { createExpressModule, noParcelRecords } from './express/express.module';
 import { memberAuthModule } from './member-auth/member-auth.module';
 import { memberContactModule } from './member-contact/member-contact.module';
 import { memberModule } from './member/member.module';
 import { memberInvoiceModule } from './member-invoice/member-invoice.module';
+import { memberMessageModule } from './member-message/member-message.module';
 import { memberReceiverModule } from './member-receiver/member-receiver.module';
 import { orderModule } from './order/order.module';
 import { priceSheetModule } from './price-sheet/price-sheet.module';
@@ -32,6 +34,7 @@ export const modules = moduleList()
   .add('audit', auditModule)
   .add('staff', staffModule)
   .add('member', memberModule)
+  .add('memberMessage', memberMessageModule)
   .add('memberAuth', memberAuthModule)
   .add('upload', uploadModule)
   .add('mobileApply', mobileApplyModule)
@@ -48,6 +51,10 @@ export const modules = moduleList()
   .add('memberContact', memberContactModule)
   .add('companyDirectory', companyDirectoryModule)
   .add('priceSheet', priceSheetModule)
-  .add('order', orderModule);
+  .add('order', orderModule)
+  .add(
+    'express',
+    createExpressModule(() => noParcelRecords),
+  );
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

@@ -5,9 +5,11 @@ import { AppError } from '../../http/errors';
 import type { ObjectStorage } from '../../integrations/oss/object-storage';
 import type { Clock } from '../../lib/clock';
 import { displayNameOf, type MemberApi } from '../member/member.module';
+import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { StaffApi } from '../staff/staff.module';
 import type { CompanyApplyReviewRepository } from './company-apply.repository';
 import { CODE_CERTIFIED_MESSAGE } from './company-apply.service';
+import { companyApplyMessage } from './company-apply.message';
 import type { CompanyApplyRow } from './company-apply.table';
 
 const NOT_FOUND_MESSAGE = '申请不存在';
@@ -21,6 +23,7 @@ export function createCompanyApplyReviewService(deps: {
   member: Pick<MemberApi, 'members' | 'console'>;
   staff: Pick<StaffApi, 'refs'>;
   storage: Pick<ObjectStorage, 'signedGetUrl'>;
+  messages: Pick<MemberMessageApi, 'sendIn'>;
   now: Clock;
 }) {
   const { repository } = deps;
@@ -99,6 +102,7 @@ export function createCompanyApplyReviewService(deps: {
       if (row === 'codeTaken') throw new AppError(409, CODE_CERTIFIED_MESSAGE);
       if (!row) throw await refusal(id);
       await deps.member.console.certifyCompany(write, row.memberId, row.companyName, at);
+      await deps.messages.sendIn(write.tx, companyApplyMessage(row));
       await write.audit(
         'companyApply',
         id,
@@ -116,6 +120,7 @@ export function createCompanyApplyReviewService(deps: {
         rejectReason: reason,
       });
       if (row === 'codeTaken' || !row) throw await refusal(id);
+      await deps.messages.sendIn(write.tx, companyApplyMessage(row));
       await write.audit(
         'companyApply',
         id,

@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import type { MemberApi } from '../member/member.module';
+import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { StaffApi } from '../staff/staff.module';
 import type { UploadApi } from '../upload/upload.module';
 import { createCompanyApplyReviewService } from './company-apply-review.service';
@@ -18,7 +19,12 @@ import { createCompanyApplyService } from './company-apply.service';
 export const companyApplyModule = appModule({
   create: (
     { db, now, storage }: Pick<Platform, 'db' | 'now' | 'storage'>,
-    { member, upload, staff }: { member: MemberApi; upload: UploadApi; staff: StaffApi },
+    {
+      member,
+      upload,
+      staff,
+      memberMessage,
+    }: { member: MemberApi; upload: UploadApi; staff: StaffApi; memberMessage: MemberMessageApi },
   ) => {
     const applies = createCompanyApplyService({
       repository: createCompanyApplyRepository(db),
@@ -32,6 +38,7 @@ export const companyApplyModule = appModule({
       member,
       staff,
       storage,
+      messages: memberMessage,
       now,
     });
     return { routes: (route) => registerCompanyApplyRoutes(route, applies, review) };

@@ -6,9 +6,11 @@ import type { ObjectStorage } from '../../integrations/oss/object-storage';
 import type { SmsSender } from '../../integrations/sms/sms';
 import type { Clock } from '../../lib/clock';
 import { displayNameOf, type MemberApi } from '../member/member.module';
+import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { StaffApi } from '../staff/staff.module';
 import type { MobileApplyReviewRepository } from './mobile-apply.repository';
 import { toApply } from './mobile-apply.service';
+import { mobileApplyMessage } from './mobile-apply.message';
 import type { MobileApplyRow } from './mobile-apply.table';
 
 const NOT_FOUND_MESSAGE = '申请不存在';
@@ -26,6 +28,7 @@ export function createMobileApplyReviewService(deps: {
   staff: Pick<StaffApi, 'refs'>;
   storage: ObjectStorage;
   sms: SmsSender;
+  messages: Pick<MemberMessageApi, 'sendIn'>;
   now: Clock;
 }) {
   const { repository } = deps;
@@ -99,6 +102,7 @@ export function createMobileApplyReviewService(deps: {
       });
       if (!row) throw await refusal(id);
       await deps.member.console.changeMobile(write, row.memberId, row.newMobile);
+      await deps.messages.sendIn(write.tx, mobileApplyMessage(row));
       await write.audit(
         'mobileApply',
         id,
@@ -124,6 +128,7 @@ export function createMobileApplyReviewService(deps: {
         note: reason,
       });
       if (!row) throw await refusal(id);
+      await deps.messages.sendIn(write.tx, mobileApplyMessage(row));
       await write.audit('mobileApply', id, { status: 'pending' }, decided(row));
       return { ok: true as const };
     },

@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import type { MemberApi } from '../member/member.module';
+import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { SmsCodeApi } from '../sms-code/sms-code.module';
 import type { StaffApi } from '../staff/staff.module';
 import type { UploadApi } from '../upload/upload.module';
@@ -24,7 +25,14 @@ export const mobileApplyModule = appModule({
       member,
       upload,
       staff,
-    }: { smsCode: SmsCodeApi; member: MemberApi; upload: UploadApi; staff: StaffApi },
+      memberMessage,
+    }: {
+      smsCode: SmsCodeApi;
+      member: MemberApi;
+      upload: UploadApi;
+      staff: StaffApi;
+      memberMessage: MemberMessageApi;
+    },
   ) => {
     const applies = createMobileApplyService({
       repository: createMobileApplyRepository(db),
@@ -39,6 +47,7 @@ export const mobileApplyModule = appModule({
       staff,
       storage,
       sms,
+      messages: memberMessage,
       now,
     });
     return { routes: (route) => registerMobileApplyRoutes(route, applies, review) };
