@@ -3,6 +3,8 @@ import { useAppStore } from '../lib/app-store';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
 import { CalculatorIcon, ChatIcon, HomeIcon, UserIcon } from '../components/icons';
+import { useUnreadCount } from '../features/messages/api/get-unread-num';
+import { UnreadBadge } from '../features/messages/components/unread-badge';
 import { useConsult } from './consult-popup';
 import { FOOTER_TABS } from './footer-tabs';
 
@@ -19,6 +21,7 @@ export function Footer() {
   const tabIndex = useAppStore((s) => s.tabIndex);
   const setTabIndex = useAppStore((s) => s.setTabIndex);
   const consult = useConsult();
+  const unread = useUnreadCount().data?.total ?? 0;
 
   const select = (index: number) => {
     if (index === FOOTER_TABS.consult) {
@@ -44,7 +47,14 @@ export function Footer() {
             data-testid={`tab-${tab.key}`}
             onClick={() => select(tab.index)}
           >
-            <span className="app-footer-icon">{tab.icon}</span>
+            <span className="app-footer-icon">
+              {tab.icon}
+              {tab.key === 'mine' && unread > 0 && (
+                <span className="app-footer-badge">
+                  <UnreadBadge count={unread} testId="footer-unread" />
+                </span>
+              )}
+            </span>
             <span className="app-footer-title">{tab.title}</span>
           </button>
         );

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
 import {
+  BellIcon,
   BuildingIcon,
   CalculatorIcon,
   ChatIcon,
@@ -12,6 +13,8 @@ import {
   MapPinIcon,
   UserIcon,
 } from '../components/icons';
+import { useUnreadCount } from '../features/messages/api/get-unread-num';
+import { UnreadBadge } from '../features/messages/components/unread-badge';
 import type { MemberEntry } from '../features/member/member-entry';
 import { useConsult } from './consult-popup';
 
@@ -22,7 +25,15 @@ import { useConsult } from './consult-popup';
 export function useMemberEntries(): MemberEntry[] {
   const consult = useConsult();
   const navigate = useNavigate();
+  const unread = useUnreadCount().data?.total ?? 0;
   return [
+    {
+      key: 'messages',
+      title: '消息',
+      icon: <BellIcon />,
+      badge: unread > 0 ? <UnreadBadge count={unread} testId="member-unread" /> : undefined,
+      onClick: () => void navigate(paths.infoList),
+    },
     {
       key: 'quote-pcb',
       title: 'PCB计价',
