@@ -89,7 +89,11 @@ function ReplyForm({ eq }: { eq: Eq }) {
           ))}
         </div>
       )}
+      <label className="eq-label" htmlFor={`eq-text-${eq.id}`}>
+        {eq.options.length > 0 ? '补充说明' : '您的回复'}
+      </label>
       <TextArea
+        id={`eq-text-${eq.id}`}
         className="eq-text"
         placeholder={eq.options.length > 0 ? '补充说明（选填）' : '请填写您的回复'}
         maxLength={1000}
@@ -97,8 +101,6 @@ function ReplyForm({ eq }: { eq: Eq }) {
         autoSize={{ minRows: 3, maxRows: 8 }}
         value={text}
         onChange={setText}
-        aria-label="回复内容"
-        data-testid="eq-text"
       />
       <ReplyImages onChange={onImages} />
       {problem && (

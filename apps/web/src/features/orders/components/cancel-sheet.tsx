@@ -52,16 +52,20 @@ export function CancelSheet({
         ))}
       </div>
       {choice === OTHER && (
-        <TextArea
-          className="ol-textarea"
-          placeholder="请填写取消原因"
-          maxLength={200}
-          showCount
-          value={other}
-          onChange={setOther}
-          aria-label="取消原因"
-          data-testid="cancel-other"
-        />
+        <>
+          <label className="ol-label" htmlFor="cancel-other-reason">
+            取消原因
+          </label>
+          <TextArea
+            id="cancel-other-reason"
+            className="ol-textarea"
+            placeholder="请填写取消原因"
+            maxLength={200}
+            showCount
+            value={other}
+            onChange={setOther}
+          />
+        </>
       )}
       <p className="ol-hint">取消后不可恢复；已取消的订单可以返单或删除。</p>
       <div className="ol-sheet-actions">
