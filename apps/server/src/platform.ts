@@ -1,3 +1,4 @@
+import type { OrderNotifier } from './modules/order/order-notifier';
 import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -57,6 +58,11 @@ export interface PlatformOptions {
   companyRegistry?: CompanyDirectory;
   /** A tracking service instead of the one the environment selects (tests); cached as it is. */
   parcelTracking?: ParcelTracking;
+  /**
+   * Site messages for order events. The member-message module provides it once wired (issue
+   * 19); until then only tests pass one, and building the app without it fails.
+   */
+  orderNotifier?: OrderNotifier;
 }
 
 /** What the embedded sandboxes (WeChat, OSS) need; production never runs them. */
@@ -102,6 +108,8 @@ export interface Platform {
    * null for the embedded provider, which the express module builds on the parcels' events.
    */
   parcelTracking: ParcelTracking | null;
+  /** Null until the member-message module is wired (see `PlatformOptions.orderNotifier`). */
+  orderNotifier: OrderNotifier | null;
 }
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -227,6 +235,7 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
     sandbox,
     companyRegistry,
     parcelTracking,
+    orderNotifier: options.orderNotifier ?? null,
   };
 }
 

@@ -17,9 +17,13 @@ import { createRedisStore } from '../src/integrations/store/redis-store';
 import type { EphemeralStore } from '../src/integrations/store/store';
 import { createPostgresStore } from '../src/integrations/store/postgres-store';
 import { hashPassword } from '../src/lib/password';
+import type { OrderNotifier } from '../src/modules/order/order.module';
 import { databaseUrl } from './database-url';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Writes nothing: for tests that do not look at order messages. */
+export const silentOrderNotifier: OrderNotifier = { notifyIn: async () => undefined };
 
 export interface TestClock {
   now: () => Date;
@@ -137,7 +141,16 @@ export interface TestAppOptions {
   /** Instances given the same prefix share Redis state. */
   redisPrefix?: string;
   overrides?: Partial<
-    Pick<AppOptions, 'captcha' | 'sms' | 'publicDir' | 'loggerInstance' | 'storage' | 'wechatHttp'>
+    Pick<
+      AppOptions,
+      | 'captcha'
+      | 'sms'
+      | 'publicDir'
+      | 'loggerInstance'
+      | 'storage'
+      | 'wechatHttp'
+      | 'orderNotifier'
+    >
   >;
 }
 
@@ -223,7 +236,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     options.store === 'redis'
       ? createRedisStore(TEST_REDIS_URL, { keyPrefix: redisPrefix })
       : createPostgresStore(database.db, clock.now);
-  const app = await buildApp({ config, database, store, now: clock.now, ...options.overrides });
+  const app = await buildApp({
+    config,
+    database,
+    store,
+    now: clock.now,
+    // Tests only: order events send no site message unless a test passes its own notifier.
+    // The app itself gets the member-message module's (issue 19, wired at merge).
+    orderNotifier: silentOrderNotifier,
+    ...options.overrides,
+  });
   await app.ready();
 
   const request = async <T>(opts: InjectOptions): Promise<ApiResponse<T>> => {

@@ -72,6 +72,9 @@ const SAMPLE_STRINGS = [
   'sample@example.com',
   '91350100M000100Y43',
   '370x470',
+  // A day of the order desk's filters, an order number (decision 0042).
+  '2026-01-01',
+  'P202601010001',
 ];
 
 /** A value the field accepts, so that a hostile value in another field is the only fault. */

@@ -52,6 +52,23 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     creditCode: '91350100M000100Y43',
     sheet: {},
     expectedCurrentVersion: 2_000_000_000,
+    // The order lifecycle's staff actions (decision 0042).
+    lines: [{ code: 'board', name: '板费', amount: 100 }],
+    question: '样例问题',
+    amount: 100,
+    bankReference: 'SAMPLE0001',
+    payerName: '样例公司',
+    receivedAt: '2026-01-01T00:00:00+08:00',
+    step: 'cutting',
+    doneAt: '2026-01-01T00:00:00+08:00',
+    parcels: [{ courier: 'sf', trackingNo: 'SF0000000001' }],
+    shippedAt: '2026-01-01T00:00:00+08:00',
+    parcelId: 2_000_000_000,
+    at: '2026-01-01T00:00:00+08:00',
+    place: '样例',
+    text: '样例',
+    dirType: 'eqQuestion',
+    fileExt: 'jpg',
   };
   const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const input = Object.fromEntries(
@@ -87,6 +104,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffCompanyDirectory',
         'StaffPriceSheet',
         'StaffOrder',
+        'StaffUpload',
       ]),
     );
   });

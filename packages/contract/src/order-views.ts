@@ -101,6 +101,7 @@ export const receiverSnapshotSchema = z.object({
   postcode: z.string().nullable(),
   company: z.string().nullable(),
 });
+export type ReceiverSnapshotView = z.infer<typeof receiverSnapshotSchema>;
 
 // ---- The member's orders ----
 

@@ -65,6 +65,7 @@ const envSchema = z.object({
   SMS_IP_DAILY_LIMIT: intSetting(30, 1, 100_000),
   QUOTE_RATE_LIMIT: intSetting(120, 1, 1_000_000),
   COMPANY_SEARCH_RATE_LIMIT: intSetting(120, 1, 1_000_000),
+  ORDER_STATE_RATE_LIMIT: intSetting(20, 1, 1_000_000),
   MEMBER_AGREEMENT_VERSION: textOr('2026-11'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -194,7 +195,12 @@ export interface Config {
   companyDirectory: CompanyDirectoryConfig;
   parcelTracking: ParcelTrackingConfig;
   /** Calls a client address may make a minute (decision 0034). */
-  rateLimits: { quotesPerMinute: number; companySearchesPerMinute: number };
+  rateLimits: {
+    quotesPerMinute: number;
+    companySearchesPerMinute: number;
+    /** Public order-state look-ups (OrderState/Query) a minute per client address. */
+    orderStatesPerMinute: number;
+  };
 }
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -480,6 +486,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: {
       quotesPerMinute: env.QUOTE_RATE_LIMIT,
       companySearchesPerMinute: env.COMPANY_SEARCH_RATE_LIMIT,
+      orderStatesPerMinute: env.ORDER_STATE_RATE_LIMIT,
     },
   };
 }

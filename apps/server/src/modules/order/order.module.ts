@@ -2,26 +2,40 @@ import { createAddressLimit } from '../../http/address-limit';
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import type { MemberContactApi } from '../member-contact/member-contact.module';
+import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { MemberInvoiceApi } from '../member-invoice/member-invoice.module';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
 import type { MemberApi } from '../member/member.module';
 import type { PriceSheetApi } from '../price-sheet/price-sheet.module';
 import type { UploadApi } from '../upload/upload.module';
+import { ORDER_STATE_RATE_LIMITED_MESSAGE } from '@pcb/contract';
+import { createEqService } from './eq.service';
+import { createMemberOrderService } from './member-order.service';
+import { createOrderLifecycle } from './order-lifecycle';
+import { createOrderLifecycleRepository } from './order-lifecycle.repository';
+import { registerOrderLifecycleRoutes } from './order-lifecycle.routes';
+import { createOrderStateService } from './order-state.service';
+import { createOrderViews } from './order-views';
 import { createOrderRepository } from './order.repository';
 import { registerOrderRoutes } from './order.routes';
+import type { OrderNotifier } from './order-notifier';
 import { seedOrders } from './order.seed';
 import { createOrderService } from './order.service';
 import { createQuoteService } from './quote.service';
+import { createStaffOrderLifecycleService } from './staff-order-lifecycle.service';
 import { createStaffOrderService } from './staff-order.service';
 
 export { orderPrefixes, shanghaiDay } from './order.service';
+export type { MemberNotice, MessageCategory, OrderNotifier } from './order-notifier';
 
 export const QUOTE_RATE_LIMITED_MESSAGE = '计价请求过于频繁，请稍后再试';
 
 /**
  * Quotes and orders of PCB, SMT and stencils (decision 0028): CalcPrice with the published
  * sheet (a budget per client address), the one-line summaries, placing an order (repriced by the server, 409 when the page's
- * price is stale, idempotent per request id), and the staff's list of new orders.
+ * price is stale, idempotent per request id); and the order's life (decision 0042): the
+ * member's calls, engineering questions, the public look-up, the staff's desk and actions.
+ * Order events reach the member as site messages through `orderNotifier`.
  */
 export const orderModule = appModule({
   seed: seedOrders,
@@ -32,7 +46,8 @@ export const orderModule = appModule({
       storage,
       store,
       config,
-    }: Pick<Platform, 'db' | 'now' | 'storage' | 'store' | 'config'>,
+      orderNotifier,
+    }: Pick<Platform, 'db' | 'now' | 'storage' | 'store' | 'config' | 'orderNotifier'>,
     deps: {
       member: MemberApi;
       upload: UploadApi;
@@ -40,9 +55,24 @@ export const orderModule = appModule({
       memberReceiver: MemberReceiverApi;
       memberContact: MemberContactApi;
       priceSheet: PriceSheetApi;
+      memberMessage: MemberMessageApi;
     },
   ) => {
+    // Site messages in the event's transaction; a test may record them instead.
+    const notifier: OrderNotifier = orderNotifier ?? {
+      notifyIn: async (tx, notice) => {
+        await deps.memberMessage.sendIn(tx, notice);
+      },
+    };
     const repository = createOrderRepository(db);
+    const lifecycleRepository = createOrderLifecycleRepository(db);
+    const lifecycle = createOrderLifecycle({
+      repository: lifecycleRepository,
+      orders: repository,
+      notifier,
+      now,
+    });
+    const views = createOrderViews({ storage, now });
     const quotes = createQuoteService({
       priceSheets: deps.priceSheet,
       receivers: deps.memberReceiver,
@@ -59,9 +89,42 @@ export const orderModule = appModule({
     });
     const staffOrders = createStaffOrderService({
       repository,
+      lifecycle: lifecycleRepository,
+      views,
       member: deps.member,
       storage,
       now,
+    });
+    const members = createMemberOrderService({
+      lifecycle,
+      repository: lifecycleRepository,
+      orders: repository,
+      views,
+      receivers: deps.memberReceiver,
+      uploads: deps.upload,
+      priceSheets: deps.priceSheet,
+      now,
+    });
+    const eqs = createEqService({
+      lifecycle,
+      repository: lifecycleRepository,
+      views,
+      uploads: deps.upload,
+      now,
+    });
+    const staffLifecycle = createStaffOrderLifecycleService({
+      lifecycle,
+      repository: lifecycleRepository,
+      uploads: deps.upload,
+      now,
+    });
+    // The public look-up answers anyone: one budget per client address.
+    const limitStates = createAddressLimit({
+      store,
+      now,
+      name: 'orderState',
+      perMinute: config.rateLimits.orderStatesPerMinute,
+      message: ORDER_STATE_RATE_LIMITED_MESSAGE,
     });
     // Quotes are anyone's (no login): one budget per client address for the three kinds.
     const limitQuotes = createAddressLimit({
@@ -72,7 +135,16 @@ export const orderModule = appModule({
       message: QUOTE_RATE_LIMITED_MESSAGE,
     });
     return {
-      routes: (route) => registerOrderRoutes(route, { quotes, limitQuotes }, orders, staffOrders),
+      routes: (route) => {
+        registerOrderRoutes(route, { quotes, limitQuotes }, orders, staffOrders);
+        registerOrderLifecycleRoutes(route, {
+          members,
+          eqs,
+          states: createOrderStateService({ repository: lifecycleRepository }),
+          limitStates,
+          staff: staffLifecycle,
+        });
+      },
     };
   },
 });

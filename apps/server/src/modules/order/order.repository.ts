@@ -11,12 +11,14 @@ import {
 
 export type NewOrder = Omit<
   typeof orders.$inferInsert,
-  'id' | 'orderNo' | 'status' | 'createdAt' | 'updatedAt' | 'deletedAt'
+  'id' | 'orderNo' | 'status' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'statusChangedAt'
 >;
 
 export interface OrderFilter {
   kind?: OrderKind;
   status?: OrderStatus;
+  /** More conditions (the desk's work queue, a day range). */
+  where?: SQL | undefined;
   /** An order number's prefix, or the ids of the members a keyword found. */
   orderNoPrefix?: string;
   memberIds?: number[];
@@ -64,7 +66,13 @@ export function createOrderRepository(db: Db) {
     ): Promise<OrderRow | undefined> {
       const [row] = await tx
         .insert(orders)
-        .values({ ...values, status: 'pendingReview', createdAt: at, updatedAt: at })
+        .values({
+          ...values,
+          status: 'pendingReview',
+          createdAt: at,
+          updatedAt: at,
+          statusChangedAt: at,
+        })
         .onConflictDoNothing({ target: [orders.memberId, orders.requestId] })
         .returning();
       return row;
@@ -87,6 +95,7 @@ export function createOrderRepository(db: Db) {
       const conditions: (SQL | undefined)[] = [sql`${orders.deletedAt} IS NULL`];
       if (filter.kind) conditions.push(eq(orders.kind, filter.kind));
       if (filter.status) conditions.push(eq(orders.status, filter.status));
+      if (filter.where) conditions.push(filter.where);
       if (filter.orderNoPrefix !== undefined || filter.memberIds !== undefined) {
         conditions.push(
           or(

@@ -56,6 +56,10 @@ export function registerOrderRoutes(
   );
   route(Stencil.GetParamsString, async ({ input }) => quotes.paramString('stencil', input));
 
-  route(StaffOrder.List, async ({ input }) => staffOrders.list(input, input.page, input.pageSize));
-  route(StaffOrder.Get, async ({ input }) => staffOrders.get(input.id));
+  route(StaffOrder.List, async ({ input, requireStaff }) =>
+    staffOrders.list(input, input.page, input.pageSize, requireStaff().roles),
+  );
+  route(StaffOrder.Get, async ({ input, requireStaff }) =>
+    staffOrders.get(input.id, requireStaff().roles),
+  );
 }

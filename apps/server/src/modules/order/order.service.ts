@@ -82,6 +82,8 @@ export interface PricedOrder<K extends OrderKind = OrderKind> {
   fileName: string;
   remark: string | null;
   requestId: string;
+  /** An unchanged repeat (返单): the engine waives the engineering fee. */
+  repeatOrder?: boolean;
 }
 
 /** JSON with its keys sorted, so that the same request always reads the same. */
@@ -123,6 +125,7 @@ export function priceOrder(order: PricedOrder): NewOrder {
       invoice: order.invoice,
       calendar: order.calendar,
       orderedAt: order.orderedAt.getTime(),
+      repeatOrder: order.repeatOrder ?? false,
     },
     'params.',
   );

@@ -50,8 +50,10 @@ export interface InvoiceSnapshot {
 /**
  * PCB, SMT and stencil orders in one table (decision 0028). The price is the server's own
  * (`lines`, `total`, `sheet_version`); the parameters are kept as the engine reads them. The
- * lifecycle (issue 12) moves `status` with conditional updates and logs each move in
- * `order_process`.
+ * lifecycle (decision 0042) moves `status` with conditional updates and logs each move in
+ * `order_process`; what its rules read besides the status (a pending price change, open and
+ * answered questions, packed) is kept on the row, under the row's lock, so a list shows each
+ * order's buttons without another query.
  */
 export const orders = pgTable(
   'orders',
@@ -91,11 +93,55 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When `status` last changed (待确认 overdue after 24 hours). */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moves with every change of what was ordered (parameters, file, receiver, price). */
+    revision: integer('revision').notNull().default(0),
+    cancelReason: varchar('cancel_reason', { length: 200 }),
+    /** The order this one repeats (返单). */
+    reorderOf: integer('reorder_of'),
+    /** The price change waiting for the member (`order_price_change`), if any. */
+    pendingPriceChangeId: integer('pending_price_change_id'),
+    /** Engineering questions not answered yet. */
+    openEqCount: integer('open_eq_count').notNull().default(0),
+    /** Answered questions the engineer's next review has not read yet. */
+    answeredEqCount: integer('answered_eq_count').notNull().default(0),
+    /** When 包装 was recorded: shipping needs it, a receiver change is refused after it. */
+    packedAt: timestamp('packed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_member_request_uq').on(t.memberId, t.requestId),
     index('orders_member_idx').on(t.memberId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // The member's lists: one kind, by status or all, newest first; and the status counts.
+    index('orders_member_kind_status_idx')
+      .on(t.memberId, t.kind, t.status, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('orders_member_kind_created_idx')
+      .on(t.memberId, t.kind, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    // The desk: a kind and a status, a day range, an order number's start, the work queues.
+    index('orders_kind_status_idx')
+      .on(t.kind, t.status, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('orders_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('orders_order_no_prefix_idx').on(t.orderNo.op('varchar_pattern_ops')),
+    index('orders_status_changed_idx')
+      .on(t.status, t.statusChangedAt)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('orders_status_ship_date_idx')
+      .on(t.status, t.shipDate)
+      .where(sql`${t.deletedAt} IS NULL`),
+    check('orders_revision_ck', sql`${t.revision} >= 0`),
+    check('orders_eq_counts_ck', sql`${t.openEqCount} >= 0 AND ${t.answeredEqCount} >= 0`),
+    check('orders_cancel_reason_ck', sql`${t.cancelReason} IS NULL OR ${t.status} = 'cancelled'`),
+    // Only 待确认 waits for the member.
+    check(
+      'orders_waiting_ck',
+      sql`(${t.pendingPriceChangeId} IS NULL AND ${t.openEqCount} = 0) OR ${t.status} = 'awaitingConfirmation'`,
+    ),
     check('orders_kind_ck', sql`${t.kind} IN ('pcb', 'smt', 'stencil')`),
     check(
       'orders_status_ck',
@@ -126,9 +172,13 @@ export const orderProcess = pgTable(
     fromStatus: text('from_status', { enum: orderStatuses }),
     toStatus: text('to_status', { enum: orderStatuses }).notNull(),
     note: varchar('note', { length: 500 }),
+    /** The lifecycle action (`orderActions` of the contract), `place` for the placement. */
+    action: varchar('action', { length: 30 }).notNull().default('place'),
     /** Who moved it, as shown: `会员`, `系统`, or a staff member's name. */
     actor: varchar('actor', { length: 60 }).notNull(),
     actorStaffId: integer('actor_staff_id'),
+    /** The member who acted: the order's, or the main member acting in it while switched. */
+    actorMemberId: integer('actor_member_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('order_process_order_idx').on(t.orderId, t.id)],

@@ -4,12 +4,16 @@ import {
   type OrderStatus,
   type StaffOrderDetail,
   type StaffOrderRow,
+  type StaffRole,
+  type WorkQueueKey,
 } from '@pcb/contract';
 import { courierLabels, invoiceLabels, type Courier, type InvoiceKind } from '@pcb/pricing';
 import { AppError } from '../../http/errors';
 import type { ObjectStorage } from '../../integrations/oss/object-storage';
 import type { Clock } from '../../lib/clock';
 import { displayNameOf, maskName, type MemberApi } from '../member/member.module';
+import { deskCondition, type OrderLifecycleRepository } from './order-lifecycle.repository';
+import type { OrderViews } from './order-views';
 import type { OrderFilter, OrderRepository } from './order.repository';
 import type { OrderRow } from './order.table';
 
@@ -27,9 +31,23 @@ export function maskAddress(address: string): string {
   return `${chars.slice(0, kept).join('')}${'*'.repeat(Math.max(1, chars.length - kept))}`;
 }
 
+/** The desk's list without a status: what the caller's role works on first (decision 0042). */
+function defaultStatus(roles: readonly StaffRole[]): OrderStatus {
+  if (roles.includes('engineer')) return 'pendingReview';
+  if (roles.includes('finance')) return 'awaitingPayment';
+  if (roles.includes('production')) return 'inProduction';
+  return 'pendingReview';
+}
+
+/** `2026-11-26` in Asia/Shanghai. */
+const shanghaiIsoDay = (at: Date) =>
+  new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
 /** Orders as staff see them: the new ones first, member data masked (product decisions §5). */
 export function createStaffOrderService(deps: {
   repository: OrderRepository;
+  lifecycle: OrderLifecycleRepository;
+  views: OrderViews;
   member: Pick<MemberApi, 'members' | 'console'>;
   storage: Pick<ObjectStorage, 'signedGetUrl' | 'exists'>;
   now: Clock;
@@ -66,16 +84,26 @@ export function createStaffOrderService(deps: {
 
   return {
     async list(
-      input: { kind?: OrderKind; status?: OrderStatus | 'all'; keyword?: string },
+      input: {
+        kind?: OrderKind | undefined;
+        status?: OrderStatus | 'all' | undefined;
+        queue?: WorkQueueKey | undefined;
+        keyword?: string | undefined;
+        dateFrom?: string | undefined;
+        dateTo?: string | undefined;
+      },
       page: number,
       pageSize: number,
+      roles: readonly StaffRole[] = ['admin'],
     ) {
       const keyword = input.keyword?.trim();
-      // No status: the new orders, the desk's work list; with a keyword, any status.
-      const status = input.status ?? (keyword ? 'all' : 'pendingReview');
+      // No status: what the role works on first; with a keyword or a queue, any status.
+      const status = input.status ?? (keyword || input.queue ? 'all' : defaultStatus(roles));
+      const at = deps.now();
       const filter: OrderFilter = {
         kind: input.kind,
         status: status === 'all' ? undefined : status,
+        where: deskCondition(input, at, shanghaiIsoDay(at)),
       };
       if (keyword) {
         // An order number (or its start), else members by mobile or name.
@@ -90,11 +118,12 @@ export function createStaffOrderService(deps: {
       return { items: await rows(found), total, page, pageSize };
     },
 
-    async get(id: number): Promise<StaffOrderDetail> {
+    async get(id: number, roles: readonly StaffRole[] = ['admin']): Promise<StaffOrderDetail> {
       const row = await repository.find(id);
       if (!row || row.deletedAt) throw new AppError(404, ORDER_NOT_FOUND_MESSAGE);
       const [view] = await rows([row]);
-      const process = await repository.processOf(id);
+      const extras = await deps.lifecycle.extras(id);
+      const process = extras.process;
       const r = row.receiver;
       return {
         ...view!,
@@ -128,6 +157,7 @@ export function createStaffOrderService(deps: {
           actor: p.actor,
           createdAt: p.createdAt.toISOString(),
         })),
+        ...deps.views.staffExtras(row, extras, roles),
       };
     },
   };

@@ -1,11 +1,30 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { uploadObject, type UploadObjectRow } from './upload-object.table';
 
 export function createUploadRepository(db: Db) {
   return {
     async insert(values: typeof uploadObject.$inferInsert): Promise<void> {
       await db.insert(uploadObject).values(values);
+    },
+
+    async findOwnedByStaff(
+      key: string,
+      staffId: number,
+      dirType: UploadObjectRow['dirType'],
+      ex: Executor = db,
+    ): Promise<UploadObjectRow | undefined> {
+      const [row] = await ex
+        .select()
+        .from(uploadObject)
+        .where(
+          and(
+            eq(uploadObject.key, key),
+            eq(uploadObject.staffId, staffId),
+            eq(uploadObject.dirType, dirType),
+          ),
+        );
+      return row;
     },
 
     async findOwned(

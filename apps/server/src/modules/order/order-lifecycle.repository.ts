@@ -1,0 +1,402 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { OrderKind, OrderStatus, WorkQueueKey } from '@pcb/contract';
+import type { Db, Executor, Tx } from '../../db/client';
+import {
+  orderEq,
+  orderOfflinePayment,
+  orderParcel,
+  orderParcelEvent,
+  orderPriceChange,
+  orderProductionStep,
+  type OrderEqRow,
+  type OrderOfflinePaymentRow,
+  type OrderParcelEventRow,
+  type OrderParcelRow,
+  type OrderPriceChangeRow,
+  type OrderProductionStepRow,
+} from './order-lifecycle.table';
+import { orderProcess, orders, type OrderProcessRow, type OrderRow } from './order.table';
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+/** What an order's views show besides its row. */
+export interface OrderExtras {
+  process: OrderProcessRow[];
+  steps: OrderProductionStepRow[];
+  parcels: (OrderParcelRow & { events: OrderParcelEventRow[] })[];
+  eqs: OrderEqRow[];
+  priceChange: OrderPriceChangeRow | null;
+  payment: OrderOfflinePaymentRow | null;
+}
+
+/** The queries of the order lifecycle (decision 0042); writes take the caller's transaction. */
+export function createOrderLifecycleRepository(db: Db) {
+  const live = sql`${orders.deletedAt} IS NULL`;
+
+  return {
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+
+    /** The order, locked for the rest of the transaction (null when it does not exist). */
+    async lock(tx: Tx, id: number): Promise<OrderRow | null> {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async find(id: number, ex: Executor = db): Promise<OrderRow | null> {
+      const [row] = await ex.select().from(orders).where(eq(orders.id, id));
+      return row ?? null;
+    },
+
+    async findByNo(orderNo: string): Promise<OrderRow | null> {
+      const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+      return row ?? null;
+    },
+
+    /** A member's orders of one kind (one status or all), newest first. */
+    async listForMember(memberId: number, kind: OrderKind, status: OrderStatus | null, page: Page) {
+      const where = and(
+        eq(orders.memberId, memberId),
+        eq(orders.kind, kind),
+        live,
+        status ? eq(orders.status, status) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .offset(page.offset)
+          .limit(page.limit),
+        db.select({ n: count() }).from(orders).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async statusCounts(
+      memberId: number,
+      kind: OrderKind,
+    ): Promise<{ status: OrderStatus; n: number }[]> {
+      return db
+        .select({ status: orders.status, n: count() })
+        .from(orders)
+        .where(and(eq(orders.memberId, memberId), eq(orders.kind, kind), live))
+        .groupBy(orders.status);
+    },
+
+    async latestForMember(memberId: number, kind: OrderKind): Promise<OrderRow | null> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.memberId, memberId), eq(orders.kind, kind), live))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async process(orderId: number, ex: Executor = db): Promise<OrderProcessRow[]> {
+      return ex
+        .select()
+        .from(orderProcess)
+        .where(eq(orderProcess.orderId, orderId))
+        .orderBy(asc(orderProcess.id));
+    },
+
+    async steps(orderId: number, ex: Executor = db): Promise<OrderProductionStepRow[]> {
+      return ex
+        .select()
+        .from(orderProductionStep)
+        .where(eq(orderProductionStep.orderId, orderId))
+        .orderBy(asc(orderProductionStep.id));
+    },
+
+    async parcels(
+      orderId: number,
+      ex: Executor = db,
+    ): Promise<(OrderParcelRow & { events: OrderParcelEventRow[] })[]> {
+      const parcels = await ex
+        .select()
+        .from(orderParcel)
+        .where(eq(orderParcel.orderId, orderId))
+        .orderBy(asc(orderParcel.id));
+      if (parcels.length === 0) return [];
+      const events = await ex
+        .select()
+        .from(orderParcelEvent)
+        .where(
+          inArray(
+            orderParcelEvent.parcelId,
+            parcels.map((p) => p.id),
+          ),
+        )
+        .orderBy(desc(orderParcelEvent.at), desc(orderParcelEvent.id));
+      return parcels.map((p) => ({ ...p, events: events.filter((e) => e.parcelId === p.id) }));
+    },
+
+    async parcel(tx: Tx, parcelId: number): Promise<OrderParcelRow | null> {
+      const [row] = await tx.select().from(orderParcel).where(eq(orderParcel.id, parcelId));
+      return row ?? null;
+    },
+
+    async eqsOf(orderId: number, ex: Executor = db): Promise<OrderEqRow[]> {
+      return ex.select().from(orderEq).where(eq(orderEq.orderId, orderId)).orderBy(asc(orderEq.id));
+    },
+
+    /** The latest price change of the order (the pending one when there is one). */
+    async latestPriceChange(
+      orderId: number,
+      ex: Executor = db,
+    ): Promise<OrderPriceChangeRow | null> {
+      const [row] = await ex
+        .select()
+        .from(orderPriceChange)
+        .where(eq(orderPriceChange.orderId, orderId))
+        .orderBy(desc(orderPriceChange.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async payment(orderId: number, ex: Executor = db): Promise<OrderOfflinePaymentRow | null> {
+      const [row] = await ex
+        .select()
+        .from(orderOfflinePayment)
+        .where(eq(orderOfflinePayment.orderId, orderId));
+      return row ?? null;
+    },
+
+    async extras(orderId: number): Promise<OrderExtras> {
+      const [process, steps, parcels, eqs, priceChange, payment] = await Promise.all([
+        this.process(orderId),
+        this.steps(orderId),
+        this.parcels(orderId),
+        this.eqsOf(orderId),
+        this.latestPriceChange(orderId),
+        this.payment(orderId),
+      ]);
+      return { process, steps, parcels, eqs, priceChange, payment };
+    },
+
+    async priceChange(tx: Tx, id: number): Promise<OrderPriceChangeRow | null> {
+      const [row] = await tx.select().from(orderPriceChange).where(eq(orderPriceChange.id, id));
+      return row ?? null;
+    },
+
+    async insertPriceChange(
+      tx: Tx,
+      values: typeof orderPriceChange.$inferInsert,
+    ): Promise<OrderPriceChangeRow> {
+      const [row] = await tx.insert(orderPriceChange).values(values).returning();
+      return row!;
+    },
+
+    /** Decides the pending change; false when it was no longer pending. */
+    async decidePriceChange(
+      tx: Tx,
+      id: number,
+      status: 'accepted' | 'refused' | 'withdrawn',
+      at: Date,
+      note: string | null = null,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(orderPriceChange)
+        .set({ status, decidedAt: at, decisionNote: note })
+        .where(and(eq(orderPriceChange.id, id), eq(orderPriceChange.status, 'pending')))
+        .returning({ id: orderPriceChange.id });
+      return rows.length === 1;
+    },
+
+    async insertEq(tx: Tx, values: typeof orderEq.$inferInsert): Promise<OrderEqRow> {
+      const [row] = await tx.insert(orderEq).values(values).returning();
+      return row!;
+    },
+
+    /** The question, locked (its order is locked first by the caller). */
+    async eqForUpdate(tx: Tx, id: number): Promise<OrderEqRow | null> {
+      const [row] = await tx.select().from(orderEq).where(eq(orderEq.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async eq(id: number): Promise<OrderEqRow | null> {
+      const [row] = await db.select().from(orderEq).where(eq(orderEq.id, id));
+      return row ?? null;
+    },
+
+    async answerEq(
+      tx: Tx,
+      id: number,
+      answer: {
+        answerChoice: string | null;
+        answerText: string | null;
+        answerImages: string[];
+        answeredAt: Date;
+        answeredByMemberId: number;
+      },
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(orderEq)
+        .set({ ...answer, status: 'answered' })
+        .where(and(eq(orderEq.id, id), eq(orderEq.status, 'open')))
+        .returning({ id: orderEq.id });
+      return rows.length === 1;
+    },
+
+    /** Moves the order's questions from one status to another; how many moved. */
+    async moveEqs(
+      tx: Tx,
+      orderId: number,
+      from: 'open' | 'answered',
+      to: 'resolved' | 'withdrawn',
+    ): Promise<number> {
+      const rows = await tx
+        .update(orderEq)
+        .set({ status: to })
+        .where(and(eq(orderEq.orderId, orderId), eq(orderEq.status, from)))
+        .returning({ id: orderEq.id });
+      return rows.length;
+    },
+
+    /** A member's questions: of one order, or every open one; newest first. */
+    async eqsForMember(memberId: number, orderId: number | null, page: Page) {
+      const where = and(
+        eq(orderEq.memberId, memberId),
+        orderId === null
+          ? eq(orderEq.status, 'open')
+          : and(eq(orderEq.orderId, orderId), ne(orderEq.status, 'withdrawn')),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ eq: orderEq, orderNo: orders.orderNo, kind: orders.kind })
+          .from(orderEq)
+          .innerJoin(orders, eq(orders.id, orderEq.orderId))
+          .where(where)
+          .orderBy(desc(orderEq.id))
+          .offset(page.offset)
+          .limit(page.limit),
+        db.select({ n: count() }).from(orderEq).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async insertStep(tx: Tx, values: typeof orderProductionStep.$inferInsert): Promise<void> {
+      await tx.insert(orderProductionStep).values(values);
+    },
+
+    /** Undefined when the tracking number is already a parcel's. */
+    async insertParcels(
+      tx: Tx,
+      values: (typeof orderParcel.$inferInsert)[],
+    ): Promise<OrderParcelRow[] | undefined> {
+      const rows = await tx
+        .insert(orderParcel)
+        .values(values)
+        .onConflictDoNothing({ target: [orderParcel.courier, orderParcel.trackingNo] })
+        .returning();
+      return rows.length === values.length ? rows : undefined;
+    },
+
+    async insertParcelEvent(tx: Tx, values: typeof orderParcelEvent.$inferInsert): Promise<void> {
+      await tx.insert(orderParcelEvent).values(values);
+    },
+
+    /** Undefined when the order is paid or the bank reference was used already. */
+    async insertPayment(
+      tx: Tx,
+      values: typeof orderOfflinePayment.$inferInsert,
+    ): Promise<OrderOfflinePaymentRow | undefined> {
+      const [row] = await tx
+        .insert(orderOfflinePayment)
+        .values(values)
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    async paymentByReference(
+      tx: Tx,
+      bankReference: string,
+    ): Promise<OrderOfflinePaymentRow | null> {
+      const [row] = await tx
+        .select()
+        .from(orderOfflinePayment)
+        .where(eq(orderOfflinePayment.bankReference, bankReference));
+      return row ?? null;
+    },
+
+    /** The console home's counts (decision 0042), by the conditions the desk filters with. */
+    async workQueueCounts(at: Date, today: string): Promise<Record<WorkQueueKey, number>> {
+      const counted = (key: WorkQueueKey) =>
+        sql<number>`count(*) FILTER (WHERE ${queueCondition(key, at, today)})`.mapWith(Number);
+      const [row] = await db
+        .select({
+          pendingReview: counted('pendingReview'),
+          awaitingConfirmationOverdue: counted('awaitingConfirmationOverdue'),
+          awaitingPayment: counted('awaitingPayment'),
+          toShipToday: counted('toShipToday'),
+          shipped: counted('shipped'),
+        })
+        .from(orders)
+        .where(
+          and(
+            live,
+            inArray(orders.status, [
+              'pendingReview',
+              'awaitingConfirmation',
+              'awaitingPayment',
+              'inProduction',
+              'shipped',
+            ]),
+          ),
+        );
+      return row!;
+    },
+  };
+}
+
+export type OrderLifecycleRepository = ReturnType<typeof createOrderLifecycleRepository>;
+
+/** The desk's filters beyond kind and status: a work queue and a day range. */
+export function deskCondition(
+  input: {
+    queue?: WorkQueueKey | undefined;
+    dateFrom?: string | undefined;
+    dateTo?: string | undefined;
+  },
+  at: Date,
+  today: string,
+): SQL | undefined {
+  return and(
+    input.queue ? queueCondition(input.queue, at, today) : undefined,
+    dayRange(input.dateFrom, input.dateTo),
+  );
+}
+
+/** The desk's conditions for a work queue (the same as its count). */
+function queueCondition(queue: WorkQueueKey, at: Date, today: string): SQL {
+  switch (queue) {
+    case 'pendingReview':
+      return eq(orders.status, 'pendingReview');
+    case 'awaitingConfirmationOverdue':
+      return and(
+        eq(orders.status, 'awaitingConfirmation'),
+        lt(orders.statusChangedAt, new Date(at.getTime() - 24 * 3_600_000)),
+      )!;
+    case 'awaitingPayment':
+      return eq(orders.status, 'awaitingPayment');
+    case 'toShipToday':
+      return and(eq(orders.status, 'inProduction'), lte(orders.shipDate, today))!;
+    case 'shipped':
+      return eq(orders.status, 'shipped');
+  }
+}
+
+/** The desk's day range on the time of placing (`YYYY-MM-DD`, Asia/Shanghai). */
+function dayRange(from: string | undefined, to: string | undefined): SQL | undefined {
+  const start = (day: string) => new Date(`${day}T00:00:00+08:00`);
+  const conditions: SQL[] = [];
+  if (from) conditions.push(gte(orders.createdAt, start(from)));
+  if (to) conditions.push(lt(orders.createdAt, new Date(start(to).getTime() + 24 * 3_600_000)));
+  return conditions.length ? and(...conditions) : undefined;
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, uniqueMobile, type TestApp } from './helper';
+import { createStaff, sessionFor, staffCall } from './staff-support';
+
+/**
+ * The member's order list and status counts, and the desk's filtered list, are answered by
+ * indexes (decision 0042; the bench seeds 1,000,000 orders). The queries are the ones the
+ * endpoints really run, caught on their way to PostgreSQL and explained there, over 30,000
+ * orders of 3,000 members.
+ */
+let t: TestApp;
+let memberId: number;
+let token: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const m = await t.createMember({ mobile: uniqueMobile() });
+  memberId = m.id;
+  token = m.token;
+  await t.database.pool.query(
+    `INSERT INTO orders (order_no, kind, member_id, status, params, param_string, sheet_version,
+       lines, total, build_days, weight_grams, courier, invoice, receiver, file_key, file_name,
+       request_id, created_at, updated_at)
+     SELECT 'X' || lpad(i::text, 12, '0'),
+            (ARRAY['pcb','smt','stencil'])[1 + i % 3],
+            CASE WHEN i % 100 = 0 THEN $1 ELSE 1000000 + i % 3000 END,
+            (ARRAY['pendingReview','awaitingConfirmation','awaitingPayment','inProduction','shipped','completed','cancelled'])[1 + i % 7],
+            '{}', '2层', 1, '[]', 1000, 4, 100, 'sf', 'none', '{}', 'k', 'f.zip',
+            'r' || i, now() - (i || ' minutes')::interval, now()
+     FROM generate_series(1, 30000) AS i`,
+    [memberId],
+  );
+  await t.database.pool.query('ANALYZE orders');
+});
+afterAll(async () => t?.close());
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/** The SQL an endpoint sends about `orders`, caught on the pool. */
+async function queriesOf(
+  call: () => Promise<unknown>,
+): Promise<{ text: string; values: unknown[] }[]> {
+  const pool = t.database.pool as unknown as { query: (...args: unknown[]) => unknown };
+  const original = pool.query;
+  const caught: { text: string; values: unknown[] }[] = [];
+  pool.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text: string; values?: unknown[] };
+    const text = typeof first === 'string' ? first : first.text;
+    const values = ((typeof first === 'string' ? undefined : first.values) ?? args[1]) as
+      unknown[] | undefined;
+    if (/from "orders"/i.test(text) && !/^explain/i.test(text))
+      caught.push({ text, values: values ?? [] });
+    return original.apply(this, args);
+  };
+  try {
+    await call();
+  } finally {
+    pool.query = original;
+  }
+  return caught;
+}
+
+async function plansOf(call: () => Promise<unknown>) {
+  const queries = await queriesOf(call);
+  expect(queries.length).toBeGreaterThan(0);
+  return Promise.all(
+    queries.map(async (q) => {
+      const { rows } = await t.database.pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        `EXPLAIN (FORMAT JSON) ${q.text}`,
+        q.values,
+      );
+      return { sql: q.text, nodes: nodesOf(rows[0]!['QUERY PLAN'][0]!.Plan) };
+    }),
+  );
+}
+
+function expectIndexed(plans: { sql: string; nodes: PlanNode[] }[], indexes: string[]) {
+  for (const plan of plans) {
+    const onOrders = plan.nodes.filter((n) => n['Relation Name'] === 'orders');
+    expect(onOrders.length, plan.sql).toBeGreaterThan(0);
+    expect(
+      onOrders.map((n) => n['Node Type']),
+      plan.sql,
+    ).not.toContain('Seq Scan');
+    const used = plan.nodes.map((n) => n['Index Name']).filter(Boolean);
+    expect(
+      used.some((name) => indexes.includes(name!)),
+      `${plan.sql}\n${JSON.stringify(plan.nodes)}`,
+    ).toBe(true);
+  }
+}
+
+const MEMBER_INDEXES = ['orders_member_kind_status_idx', 'orders_member_kind_created_idx'];
+
+describe('indexes answer', () => {
+  it('the member’s list, all statuses and one', async () => {
+    for (const body of [{}, { status: 'pendingReview' }, { status: 'all', page: 2, pageSize: 5 }]) {
+      const plans = await plansOf(async () => {
+        const res = await t.post<{ total: number }>('/api/Pcb/GetMemberPcbOrders', body, { token });
+        expect(res.body.data.total).toBeGreaterThan(0);
+      });
+      expectIndexed(plans, MEMBER_INDEXES);
+    }
+  });
+
+  it('the member’s status counts and latest order', async () => {
+    for (const url of ['/api/Smt/GetMemberOrderStatusNum', '/api/Stencil/GetMemberLatestOrder']) {
+      const plans = await plansOf(async () => {
+        expect((await t.get(url, { token })).status).toBe(200);
+      });
+      expectIndexed(plans, MEMBER_INDEXES);
+    }
+  });
+
+  it('the desk’s list by kind and status', async () => {
+    const session = await sessionFor(t, (await createStaff(t, { roles: ['admin'] })).id);
+    const plans = await plansOf(async () => {
+      const res = await staffCall(t, session, 'GET', '/api/StaffOrder/List', {
+        kind: 'pcb',
+        status: 'inProduction',
+      });
+      expect(res.status).toBe(200);
+    });
+    expectIndexed(plans, ['orders_kind_status_idx', 'orders_status_idx']);
+    expect(memberId).toBeGreaterThan(0);
+  });
+});
