@@ -36,7 +36,11 @@ beforeAll(async () => {
       ? { status: 503, body: {} }
       : {
           body: kuaidi100Answer(param.num ?? '', '5', [
-            { ftime: '2026-11-24 09:00:00', context: '快件派送中，派件员：王师傅', areaName: '北京' },
+            {
+              ftime: '2026-11-24 09:00:00',
+              context: '快件派送中，派件员：王师傅',
+              areaName: '北京',
+            },
             { ftime: '2026-11-23 20:00:00', context: '顺丰速运 已收取快件', location: '深圳' },
           ]),
         },

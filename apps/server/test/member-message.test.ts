@@ -334,9 +334,9 @@ describe('site messages: sent by other modules', () => {
       await expect(api.send(draft(m.id, { link }))).rejects.toThrow(/not a path of this site/);
     }
     await expect(api.send(draft(m.id, { title: '  ' }))).rejects.toThrow(/title/);
-    await expect(
-      api.send(draft(m.id, { category: 'spam' as MessageCategory })),
-    ).rejects.toThrow(/category/);
+    await expect(api.send(draft(m.id, { category: 'spam' as MessageCategory }))).rejects.toThrow(
+      /category/,
+    );
     expect((await list(m)).total).toBe(0);
     const ok = await api.send(draft(m.id, { link: '/TheOrders/orderDetail?id=1' }));
     expect(ok.link).toBe('/TheOrders/orderDetail?id=1');

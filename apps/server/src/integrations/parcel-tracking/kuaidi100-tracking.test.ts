@@ -26,7 +26,11 @@ beforeAll(async () => {
               location: '',
               areaName: '广东,深圳市',
             },
-            { time: '2026-11-24 18:30', context: '快件已发往【北京顺义集散中心】', location: '深圳' },
+            {
+              time: '2026-11-24 18:30',
+              context: '快件已发往【北京顺义集散中心】',
+              location: '深圳',
+            },
             { ftime: '2026-11-23 20:00:00', context: '顺丰速运 已收取快件' },
             { ftime: 'yesterday', context: '时间看不懂的一条' },
             { ftime: '2026-11-23 19:00:00', context: '' },
@@ -34,7 +38,9 @@ beforeAll(async () => {
           ]),
         };
       case 'NO-TRACK-YET':
-        return { body: { result: false, returnCode: '500', message: '查询无结果，请隔段时间再查' } };
+        return {
+          body: { result: false, returnCode: '500', message: '查询无结果，请隔段时间再查' },
+        };
       case 'BAD-PHONE':
         return { body: { result: false, returnCode: '408', message: '您提交的手机号码有误' } };
       case 'HTTP-502':
@@ -172,7 +178,12 @@ describe('the embedded tracking (events staff enter)', () => {
     [
       'sf:SF1',
       [
-        { time: at('2026-11-24T01:00:00Z'), text: '已从工厂发出', place: '深圳', state: 'collected' },
+        {
+          time: at('2026-11-24T01:00:00Z'),
+          text: '已从工厂发出',
+          place: '深圳',
+          state: 'collected',
+        },
         { time: at('2026-11-24T09:00:00Z'), text: '到达北京' },
         { time: at('2026-11-25T02:00:00Z'), text: '派送中', state: 'delivering' },
       ],

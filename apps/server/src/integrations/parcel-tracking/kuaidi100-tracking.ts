@@ -119,7 +119,10 @@ export function createKuaidi100Tracking(
       try {
         const res = await fetchImpl(config.endpoint, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: 'application/json',
+          },
           body,
           signal: AbortSignal.timeout(config.timeoutMs ?? 5000),
         });
@@ -132,7 +135,10 @@ export function createKuaidi100Tracking(
       if (typeof answer !== 'object' || answer === null) {
         throw new ParcelTrackingError('Kuaidi100 answered something else than an object');
       }
-      if (answer.result === false || (answer.returnCode !== undefined && !Array.isArray(answer.data))) {
+      if (
+        answer.result === false ||
+        (answer.returnCode !== undefined && !Array.isArray(answer.data))
+      ) {
         if (String(answer.returnCode) === NO_RESULT) return { state: 'unknown', events: [] };
         throw new ParcelTrackingError(
           `Kuaidi100 refused the query: ${String(answer.returnCode ?? '')} ${answer.message ?? ''}`.trim(),

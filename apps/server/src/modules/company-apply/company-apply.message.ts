@@ -18,4 +18,3 @@ export const companyApplyMessage = (row: CompanyApplyRow): MessageDraft =>
         content: `您提交的企业认证（${row.companyName}）未通过审核，驳回原因：${row.rejectReason ?? ''}。请修改后重新提交。`,
         link: '/firmCertification',
       };
-

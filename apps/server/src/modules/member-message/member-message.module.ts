@@ -2,10 +2,7 @@ import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import { createMemberMessageRepository } from './member-message.repository';
 import { registerMemberMessageRoutes } from './member-message.routes';
-import {
-  createMemberMessageService,
-  type MemberMessageService,
-} from './member-message.service';
+import { createMemberMessageService, type MemberMessageService } from './member-message.service';
 
 export type { MessageDraft } from './member-message.service';
 

@@ -1,7 +1,11 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { messageCategories, type MessageCategory } from '@pcb/contract';
 import type { Db, Executor } from '../../db/client';
-import { memberMessage, type MemberMessageRow, type NewMemberMessage } from './member-message.table';
+import {
+  memberMessage,
+  type MemberMessageRow,
+  type NewMemberMessage,
+} from './member-message.table';
 
 export interface MessageFilter {
   category?: MessageCategory | undefined;

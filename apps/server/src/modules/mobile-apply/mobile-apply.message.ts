@@ -19,4 +19,3 @@ export const mobileApplyMessage = (row: MobileApplyRow): MessageDraft =>
         content: `驳回原因：${row.decisionNote ?? ''}`,
         link: '/userInfo/editPhone',
       };
-
