@@ -109,6 +109,13 @@ describe('/InfoList/eqReply', () => {
     expect(list.url.searchParams.get('orderId')).toBe('1');
   });
 
+  it('from a site message: the question it names comes first', async () => {
+    eqServer([eq(5), eq(6, { question: '板厚是否可改为1.2mm？' })]);
+    renderApp('/InfoList/eqReply?orderId=1&id=6');
+    const cards = await screen.findAllByTestId('eq-card');
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['工程问题6', '工程问题5']);
+  });
+
   it('without an order, lists every question waiting; none left says so', async () => {
     const { requests } = eqServer([]);
     renderApp('/InfoList/eqReply');

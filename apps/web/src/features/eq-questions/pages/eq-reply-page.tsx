@@ -167,6 +167,8 @@ export function EqReplyPage() {
   const [search] = useSearchParams();
   const raw = search.get('orderId');
   const orderId = raw && /^\d{1,10}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : null;
+  // `&id=`: the question a site message names comes first.
+  const first = Number(search.get('id'));
   const list = useEqList(orderId);
   let body;
   if (list.isPending) body = <PageLoading />;
@@ -188,9 +190,11 @@ export function EqReplyPage() {
             ? `${open}个问题待回复：全部回复后工程师继续审核，订单才能进入下一步。`
             : '问题都已回复，工程师会继续审核。'}
         </p>
-        {list.data.items.map((eq) => (
-          <Question key={eq.id} eq={eq} showOrder={orderId === null} />
-        ))}
+        {[...list.data.items]
+          .sort((a, b) => Number(b.id === first) - Number(a.id === first))
+          .map((eq) => (
+            <Question key={eq.id} eq={eq} showOrder={orderId === null} />
+          ))}
       </>
     );
   }

@@ -132,6 +132,7 @@ function ChangeAddress({ id, kind }: { id: number; kind: ReturnType<typeof kindF
             新增收货地址
           </Button>
         </div>
+        <p className="ol-hint">修改地址不重新计价，运费按下单时的报价。</p>
       </section>
       <div className="ol-bar">
         <Button
