@@ -3,10 +3,12 @@ import { useAppStore } from '../lib/app-store';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
 import { CalculatorIcon, ChatIcon, HomeIcon, UserIcon } from '../components/icons';
-import { useUnreadCount } from '../features/messages/api/get-unread-num';
-import { UnreadBadge } from '../features/messages/components/unread-badge';
+import { lazy, Suspense } from 'react';
+import { useIsLoggedIn } from '../lib/auth-session';
 import { useConsult } from './consult-popup';
 import { FOOTER_TABS } from './footer-tabs';
+
+const UnreadCount = lazy(() => import('./unread-count'));
 
 const tabs = [
   { index: FOOTER_TABS.home, key: 'home', title: '首页', icon: <HomeIcon /> },
@@ -21,7 +23,7 @@ export function Footer() {
   const tabIndex = useAppStore((s) => s.tabIndex);
   const setTabIndex = useAppStore((s) => s.setTabIndex);
   const consult = useConsult();
-  const unread = useUnreadCount().data?.total ?? 0;
+  const loggedIn = useIsLoggedIn();
 
   const select = (index: number) => {
     if (index === FOOTER_TABS.consult) {
@@ -49,9 +51,11 @@ export function Footer() {
           >
             <span className="app-footer-icon">
               {tab.icon}
-              {tab.key === 'mine' && unread > 0 && (
+              {tab.key === 'mine' && loggedIn && (
                 <span className="app-footer-badge">
-                  <UnreadBadge count={unread} testId="footer-unread" />
+                  <Suspense fallback={null}>
+                    <UnreadCount testId="footer-unread" />
+                  </Suspense>
                 </span>
               )}
             </span>

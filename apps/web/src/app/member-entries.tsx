@@ -13,10 +13,11 @@ import {
   MapPinIcon,
   UserIcon,
 } from '../components/icons';
-import { useUnreadCount } from '../features/messages/api/get-unread-num';
-import { UnreadBadge } from '../features/messages/components/unread-badge';
+import { lazy, Suspense } from 'react';
 import type { MemberEntry } from '../features/member/member-entry';
 import { useConsult } from './consult-popup';
+
+const UnreadCount = lazy(() => import('./unread-count'));
 
 /**
  * The member centre's entry grid. Each feature that opens a section of the member centre
@@ -25,13 +26,16 @@ import { useConsult } from './consult-popup';
 export function useMemberEntries(): MemberEntry[] {
   const consult = useConsult();
   const navigate = useNavigate();
-  const unread = useUnreadCount().data?.total ?? 0;
   return [
     {
       key: 'messages',
       title: '消息',
       icon: <BellIcon />,
-      badge: unread > 0 ? <UnreadBadge count={unread} testId="member-unread" /> : undefined,
+      badge: (
+        <Suspense fallback={null}>
+          <UnreadCount testId="member-unread" />
+        </Suspense>
+      ),
       onClick: () => void navigate(paths.infoList),
     },
     {

@@ -16,6 +16,7 @@ const lazyModules = import.meta.glob([
   '../features/orders/components/member-orders-card.tsx',
   '../features/orders/components/latest-orders.tsx',
   '../features/quote/components/order-param-editor.tsx',
+  '../app/unread-count.tsx',
 ]);
 
 beforeAll(async () => {
