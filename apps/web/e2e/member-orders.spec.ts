@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { defaultPcbParams } from '@pcb/pricing';
+import { expectAccessible } from './axe';
 import { STAFF_PASSWORD, apiRegister, toast, uniqueMobile, useToken } from './support';
 
 const password = 'Orders2026pass';
@@ -115,8 +116,11 @@ async function noHorizontalOverflow(page: Page) {
   expect(overflow).toBe(0);
 }
 
+/** Checks the screen as it is (no overflow, nothing axe-core finds) and keeps a picture of it. */
 async function shot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
   await noHorizontalOverflow(page);
+  await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
@@ -141,7 +145,7 @@ for (const width of [375, 320]) {
       const card = page.getByTestId('order-card').filter({ hasText: order.orderNo });
       await expect(card.getByTestId('order-status')).toHaveText('待审核');
       await shot(page, 'the-orders');
-      await card.getByRole('button', { name: `订单${order.orderNo}` }).click();
+      await card.getByRole('button', { name: order.orderNo }).click();
 
       // The detail: what the status allows, from the lifecycle table.
       await expect(page.getByTestId('order-no')).toHaveText(order.orderNo);
@@ -151,6 +155,18 @@ for (const width of [375, 320]) {
       ]);
       await expect(page.getByTestId('timeline-entry').first()).toContainText('提交订单');
       await shot(page, 'order-detail');
+
+      // Edit: the new price beside the current one first, then saved; back to 待审核.
+      await page.getByTestId('order-action-edit').click();
+      const colours = page.getByTestId('order-param-editor').getByRole('radiogroup', { name: '阻焊颜色' });
+      await colours.getByRole('radio', { name: '黑', exact: true }).click();
+      await page.getByTestId('edit-order-price').click();
+      await expect(page.getByTestId('price-diff-before')).toHaveText(/^¥\d/);
+      await expect(page.getByTestId('price-diff-after')).toHaveText(/^¥\d/);
+      await shot(page, 'edit-order');
+      await page.getByTestId('edit-order-save').click();
+      await expect(toast(page, '订单已修改，等待重新审核')).toBeVisible();
+      await expect(page.getByTestId('order-param-string')).toContainText('黑油白字');
 
       // Another receiver.
       await page.getByTestId('order-change-receiver').click();
@@ -273,6 +289,10 @@ for (const width of [375, 320]) {
       await expect(page.getByTestId('member-orders')).toBeVisible();
       await expect(page.getByTestId('member-unread')).toHaveCount(0);
       await expect(page.getByTestId('footer-unread')).toHaveCount(0);
+      await shot(page, 'member');
+      await page.goto('/');
+      await expect(page.getByTestId('home-latest-order')).toHaveCount(1);
+      await shot(page, 'home');
     });
   });
 }

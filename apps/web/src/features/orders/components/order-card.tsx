@@ -52,7 +52,6 @@ export function OrderCard({
         type="button"
         className="ol-card-body"
         onClick={() => void navigate(detail)}
-        aria-label={`订单${order.orderNo}`}
       >
         <span className="ol-card-head">
           <span className="ol-card-no">{order.orderNo}</span>

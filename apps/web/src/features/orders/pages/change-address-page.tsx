@@ -99,27 +99,26 @@ function ChangeAddress({ id, kind }: { id: number; kind: ReturnType<typeof kindF
         {receivers.data.items.length === 0 ? (
           <p className="ol-hint">还没有收货地址，请先新增</p>
         ) : (
-          <ul className="ol-choices" role="radiogroup" aria-label="收货地址">
+          <div className="ol-choices" role="radiogroup" aria-label="收货地址">
             {receivers.data.items.map((r) => (
-              <li key={r.id}>
-                <button
-                  type="button"
-                  role="radio"
-                  aria-checked={r.id === selected}
-                  className="ol-choice"
-                  onClick={() => setChosen(r.id)}
-                  data-testid="receiver-choice"
-                >
-                  <span>
-                    <strong>{r.receiverName}</strong> {maskMobile(r.mobile)}
-                    {r.isDefault && <span className="ol-flag">默认</span>}
-                    {r.id === current && <span className="ol-flag">当前</span>}
-                  </span>
-                  <span className="ol-hint">{regionText(r)}</span>
-                </button>
-              </li>
+              <button
+                key={r.id}
+                type="button"
+                role="radio"
+                aria-checked={r.id === selected}
+                className="ol-choice"
+                onClick={() => setChosen(r.id)}
+                data-testid="receiver-choice"
+              >
+                <span>
+                  <strong>{r.receiverName}</strong> {maskMobile(r.mobile)}
+                  {r.isDefault && <span className="ol-flag">默认</span>}
+                  {r.id === current && <span className="ol-flag">当前</span>}
+                </span>
+                <span className="ol-hint">{regionText(r)}</span>
+              </button>
             ))}
-          </ul>
+          </div>
         )}
         <div className="ol-row">
           <Button

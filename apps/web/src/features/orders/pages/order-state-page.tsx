@@ -135,8 +135,8 @@ export function OrderStatePage() {
           form={form}
           name="mobile"
           id="order-state-mobile"
-          label="收货人手机号"
-          placeholder="下单时填写的收货人手机号"
+          label="手机号"
+          placeholder="订单收货人的手机号"
           autoComplete="tel"
         />
         <SubmitButton form={form} loadingText="查询中" testId="order-state-submit">
