@@ -98,7 +98,9 @@ const codeSplitting = {
       // observers go with those screens, not with every page.
       test: (id: string) =>
         /node_modules[\\/](react-router|@tanstack|zod|zustand|tslib|classnames)[\\/]/.test(id) &&
-        !/[\\/](useInfiniteQuery|useQueries|infiniteQueryObserver|queriesObserver|infiniteQueryBehavior)\.js$/.test(id),
+        !/[\\/](useInfiniteQuery|useQueries|infiniteQueryObserver|queriesObserver|infiniteQueryBehavior)\.js$/.test(
+          id,
+        ),
       priority: 10,
     },
     {

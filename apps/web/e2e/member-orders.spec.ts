@@ -104,7 +104,9 @@ async function engineer(baseURL: string) {
     pass: async (id: number) =>
       data(await context.post('/api/StaffOrder/Pass', { headers, data: { id } })),
     raiseEq: async (id: number, question: string, options: string[]) =>
-      data(await context.post('/api/StaffOrder/RaiseEq', { headers, data: { id, question, options } })),
+      data(
+        await context.post('/api/StaffOrder/RaiseEq', { headers, data: { id, question, options } }),
+      ),
     dispose: () => context.dispose(),
   };
 }
@@ -158,7 +160,9 @@ for (const width of [375, 320]) {
 
       // Edit: the new price beside the current one first, then saved; back to 待审核.
       await page.getByTestId('order-action-edit').click();
-      const colours = page.getByTestId('order-param-editor').getByRole('radiogroup', { name: '阻焊颜色' });
+      const colours = page
+        .getByTestId('order-param-editor')
+        .getByRole('radiogroup', { name: '阻焊颜色' });
       await colours.getByRole('radio', { name: '黑', exact: true }).click();
       await page.getByTestId('edit-order-price').click();
       await expect(page.getByTestId('price-diff-before')).toHaveText(/^¥\d/);
@@ -180,7 +184,10 @@ for (const width of [375, 320]) {
 
       // Cancel with a reason.
       await page.getByTestId('order-action-cancel').click();
-      await page.getByTestId('cancel-reasons').getByRole('radio', { name: '交期不满足需求' }).click();
+      await page
+        .getByTestId('cancel-reasons')
+        .getByRole('radio', { name: '交期不满足需求' })
+        .click();
       await shot(page, 'cancel-sheet');
       await page.getByTestId('cancel-confirm').click();
       await expect(toast(page, '订单已取消')).toBeVisible();
@@ -207,7 +214,9 @@ for (const width of [375, 320]) {
       await expect(toast(page, '订单已删除')).toBeVisible();
       await expect(page).toHaveURL(/\/TheOrders$/);
       await expect(page.getByTestId('order-card')).toHaveCount(1);
-      await expect(page.getByTestId('order-card').filter({ hasText: order.orderNo })).toHaveCount(0);
+      await expect(page.getByTestId('order-card').filter({ hasText: order.orderNo })).toHaveCount(
+        0,
+      );
     });
 
     test('the public order look-up: masked state without login, the same answer for a wrong mobile', async ({

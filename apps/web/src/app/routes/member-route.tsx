@@ -16,7 +16,11 @@ export const prefetch = () => prefetchEffectiveAnnouncement('member');
 /** The card's frame while its code arrives, so nothing below it moves. */
 function MemberOrdersPlaceholder() {
   return (
-    <section className="member-card member-orders-placeholder" aria-label="我的订单" aria-busy="true">
+    <section
+      className="member-card member-orders-placeholder"
+      aria-label="我的订单"
+      aria-busy="true"
+    >
       <h2 className="member-card-title">我的订单</h2>
     </section>
   );

@@ -66,7 +66,11 @@ describe('the other member actions, from the lifecycle table', () => {
 
 describe('a list card’s one button', () => {
   it('puts what waits for the member first', () => {
-    const row = orderRow(1, { status: 'awaitingConfirmation', openEqs: 1, pendingPriceChange: true });
+    const row = orderRow(1, {
+      status: 'awaitingConfirmation',
+      openEqs: 1,
+      pendingPriceChange: true,
+    });
     expect(cardActionOf(factsOfRow(row))).toEqual({ type: 'action', action: 'replyEq' });
     const price = orderRow(1, { status: 'awaitingConfirmation', pendingPriceChange: true });
     expect(cardActionOf(factsOfRow(price))).toEqual({ type: 'action', action: 'acceptPrice' });

@@ -11,4 +11,5 @@ export interface ParamEditorProps {
   onChange: (params: PcbParams, valid: boolean) => void;
 }
 
-export type LoadParamEditor = () => Promise<{ default: ComponentType<ParamEditorProps> }>;
+/** The editor as the route gives it: a lazy component (it suspends while its code arrives). */
+export type ParamEditor = ComponentType<ParamEditorProps>;

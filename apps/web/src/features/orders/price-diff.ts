@@ -26,7 +26,13 @@ export function diffLines(before: FeeLineView[], after: FeeLineView[]): DiffRow[
   const kept = new Set(after.map((l) => l.code));
   for (const line of before) {
     if (!kept.has(line.code)) {
-      rows.push({ code: line.code, name: line.name, before: line.amount, after: null, changed: true });
+      rows.push({
+        code: line.code,
+        name: line.name,
+        before: line.amount,
+        after: null,
+        changed: true,
+      });
     }
   }
   return rows;

@@ -75,7 +75,8 @@ export function useOrderCommands(kind: OrderKind) {
 
     async reorder(order: OrderRef): Promise<void> {
       const confirmed = await confirmDialog({
-        content: '按这笔订单的参数和文件再下一单？新订单按当前价格表计价，参数未变免工程费，提交后需重新审核。',
+        content:
+          '按这笔订单的参数和文件再下一单？新订单按当前价格表计价，参数未变免工程费，提交后需重新审核。',
         confirmText: '返单',
       });
       if (!confirmed) return;

@@ -43,7 +43,9 @@ function eqServer(initial: Eq[]) {
       body: envelope({ items: eqs, total: eqs.length, page: 1, pageSize: 50 }),
     }),
     'GET /api/Common/getUploadCode': (r) => ({
-      body: envelope(uploadTicketFor(r.url.searchParams.get('dirType')!, r.url.searchParams.get('fileExt')!)),
+      body: envelope(
+        uploadTicketFor(r.url.searchParams.get('dirType')!, r.url.searchParams.get('fileExt')!),
+      ),
     }),
     'POST /api/EqQuestion/Reply': (r) => {
       const body = r.body as { id: number; choice?: string; text?: string; images?: string[] };
@@ -88,17 +90,32 @@ describe('/InfoList/eqReply', () => {
     expect(screen.getByText(/1个问题待回复/)).toBeInTheDocument();
 
     act(() => fireEvent.click(within(open!).getByTestId('eq-submit')));
-    expect(await within(open!).findByTestId('eq-problem')).toHaveTextContent('请选择一个方案，或填写您的回复');
+    expect(await within(open!).findByTestId('eq-problem')).toHaveTextContent(
+      '请选择一个方案，或填写您的回复',
+    );
 
     act(() => fireEvent.click(within(open!).getByText('按工程建议修改')));
-    act(() => fireEvent.change(within(open!).getByLabelText('补充说明'), { target: { value: '请按建议处理' } }));
+    act(() =>
+      fireEvent.change(within(open!).getByLabelText('补充说明'), {
+        target: { value: '请按建议处理' },
+      }),
+    );
     const input = within(open!).getByTestId('eq-image-input');
-    act(() => fireEvent.change(input, { target: { files: [new File(['png'], 'pad.png', { type: 'image/png' })] } }));
+    act(() =>
+      fireEvent.change(input, {
+        target: { files: [new File(['png'], 'pad.png', { type: 'image/png' })] },
+      }),
+    );
     await waitFor(() => expect(within(open!).getByTestId('eq-submit')).not.toBeDisabled());
     expect(within(open!).getAllByTestId('eq-reply-image')).toHaveLength(1);
     act(() => fireEvent.click(within(open!).getByTestId('eq-submit')));
     await expectToast('已回复，工程师会尽快处理');
-    await waitFor(() => expect(screen.getAllByTestId('eq-status').map((s) => s.textContent)).toEqual(['已回复', '已回复']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('eq-status').map((s) => s.textContent)).toEqual([
+        '已回复',
+        '已回复',
+      ]),
+    );
     expect(requests.find((r) => r.url.pathname === '/api/EqQuestion/Reply')?.body).toEqual({
       id: 5,
       choice: '按工程建议修改',

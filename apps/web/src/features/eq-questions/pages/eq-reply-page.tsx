@@ -132,7 +132,9 @@ function Question({ eq, showOrder }: { eq: Eq; showOrder: boolean }) {
           <button
             type="button"
             className="eq-order-link"
-            onClick={() => void navigate(orderHref(paths.orderDetail, { id: eq.orderId, kind: eq.kind }))}
+            onClick={() =>
+              void navigate(orderHref(paths.orderDetail, { id: eq.orderId, kind: eq.kind }))
+            }
           >
             {orderKindNames[eq.kind]}订单 {eq.orderNo} ›
           </button>

@@ -25,8 +25,15 @@ const message = (id: number, over: Partial<SiteMessage> = {}): SiteMessage => ({
 function messageServer(initial: SiteMessage[], openEqs = 0) {
   let messages = initial;
   const unread = (): UnreadCounts => {
-    const count = (c?: string) => messages.filter((m) => !m.isRead && (!c || m.category === c)).length;
-    return { total: count(), order: count('order'), eq: count('eq'), finance: count('finance'), system: count('system') };
+    const count = (c?: string) =>
+      messages.filter((m) => !m.isRead && (!c || m.category === c)).length;
+    return {
+      total: count(),
+      order: count('order'),
+      eq: count('eq'),
+      finance: count('finance'),
+      system: count('system'),
+    };
   };
   return baseApi({
     'GET /api/MemberMessage/GetUnReadNum': () => ({ body: envelope(unread()) }),
@@ -47,7 +54,9 @@ function messageServer(initial: SiteMessage[], openEqs = 0) {
     },
     'PUT /api/MemberMessage/SetIsRead': (r) => {
       const { id } = r.body as { id: number };
-      messages = messages.map((m) => (m.id === id ? { ...m, isRead: true, readAt: '2026-11-24T05:00:00.000Z' } : m));
+      messages = messages.map((m) =>
+        m.id === id ? { ...m, isRead: true, readAt: '2026-11-24T05:00:00.000Z' } : m,
+      );
       return { body: envelope(messages.find((m) => m.id === id)) };
     },
     'PUT /api/MemberMessage/SetAllMessagesToReaded': () => {
@@ -65,11 +74,18 @@ const items = () => screen.getAllByTestId('msg-item');
 
 describe('/InfoList', () => {
   it('shows each category with its newest message and unread count; opening one reads it', async () => {
-    const { requests } = messageServer([
-      message(1),
-      message(2, { category: 'finance', title: '收到转账', isRead: true, link: null }),
-      message(3, { category: 'eq', title: '工程问题待回复', link: '/InfoList/eqReply?orderId=1' }),
-    ], 1);
+    const { requests } = messageServer(
+      [
+        message(1),
+        message(2, { category: 'finance', title: '收到转账', isRead: true, link: null }),
+        message(3, {
+          category: 'eq',
+          title: '工程问题待回复',
+          link: '/InfoList/eqReply?orderId=1',
+        }),
+      ],
+      1,
+    );
     renderApp('/InfoList');
     await screen.findByTestId('msg-list');
     const order = screen.getByTestId('msg-category-order');
@@ -77,13 +93,19 @@ describe('/InfoList', () => {
     expect(order).toHaveTextContent('订单P20261124001审核通过');
     expect(within(order).getByTestId('msg-category-unread')).toHaveTextContent('1');
     expect(screen.getByTestId('msg-category-system')).toHaveTextContent('暂无消息');
-    await waitFor(() => expect(screen.getByTestId('msg-unread-total')).toHaveTextContent('全部消息 · 2条未读'));
+    await waitFor(() =>
+      expect(screen.getByTestId('msg-unread-total')).toHaveTextContent('全部消息 · 2条未读'),
+    );
     expect(await screen.findByTestId('open-eq-entry')).toHaveTextContent('1个工程问题等待您回复');
 
     act(() => fireEvent.click(within(items()[0]!).getByRole('button', { expanded: false })));
     expect(within(items()[0]!).queryByTestId('msg-unread-dot')).toBeNull();
-    await waitFor(() => expect(screen.getByTestId('msg-unread-total')).toHaveTextContent('1条未读'));
-    expect(requests.find((r) => r.url.pathname === '/api/MemberMessage/SetIsRead')?.body).toEqual({ id: 1 });
+    await waitFor(() =>
+      expect(screen.getByTestId('msg-unread-total')).toHaveTextContent('1条未读'),
+    );
+    expect(requests.find((r) => r.url.pathname === '/api/MemberMessage/SetIsRead')?.body).toEqual({
+      id: 1,
+    });
     act(() => fireEvent.click(within(items()[0]!).getByTestId('msg-link')));
     expect(currentPath()).toBe('/TheOrders/orderDetail');
   });
@@ -107,13 +129,17 @@ describe('/InfoList', () => {
     await expectToast('已将3条消息设为已读');
     await waitFor(() => expect(screen.queryAllByTestId('msg-unread-dot')).toHaveLength(0));
     expect(screen.getByTestId('msg-read-all')).toBeDisabled();
-    expect(requests.find((r) => r.url.pathname === '/api/MemberMessage/SetAllMessagesToReaded')?.body).toEqual({});
+    expect(
+      requests.find((r) => r.url.pathname === '/api/MemberMessage/SetAllMessagesToReaded')?.body,
+    ).toEqual({});
   });
 
   it('says when there is no message', async () => {
     messageServer([]);
     renderApp('/InfoList');
-    expect((await screen.findByTestId('page-empty')).textContent).toBe('暂无消息，订单和账户的动态会通知您');
+    expect((await screen.findByTestId('page-empty')).textContent).toBe(
+      '暂无消息，订单和账户的动态会通知您',
+    );
     expect(screen.queryByTestId('open-eq-entry')).toBeNull();
   });
 });

@@ -52,11 +52,7 @@ function Categories({
               )}
             </span>
             <span className="msg-category-latest">
-              {overview.isPending
-                ? '加载中…'
-                : summary?.latest
-                  ? summary.latest.title
-                  : '暂无消息'}
+              {overview.isPending ? '加载中…' : summary?.latest ? summary.latest.title : '暂无消息'}
             </span>
             {summary?.latest && (
               <span className="msg-category-date">{formatDate(summary.latest.createdAt)}</span>
@@ -133,7 +129,9 @@ function Messages({ category }: { category: MessageCategory | undefined }) {
   if (rows.length === 0) {
     return (
       <PageEmpty
-        text={category ? `暂无${messageCategoryNames[category]}` : '暂无消息，订单和账户的动态会通知您'}
+        text={
+          category ? `暂无${messageCategoryNames[category]}` : '暂无消息，订单和账户的动态会通知您'
+        }
       />
     );
   }

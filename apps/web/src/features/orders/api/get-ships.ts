@@ -10,4 +10,3 @@ function shipsQuery(kind: OrderKind, id: number) {
 }
 
 export const useShips = (kind: OrderKind, id: number) => useQuery(shipsQuery(kind, id));
-

@@ -2,5 +2,4 @@ import { OrderState } from '@pcb/contract/order-state';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 
 /** The public look-up: order number + the receiver's mobile → the masked state. */
-export const useQueryOrderState = () =>
-  useEndpointMutation(OrderState.Query, { invalidates: [] });
+export const useQueryOrderState = () => useEndpointMutation(OrderState.Query, { invalidates: [] });

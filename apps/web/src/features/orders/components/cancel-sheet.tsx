@@ -37,7 +37,12 @@ export function CancelSheet({
       destroyOnClose
     >
       <h2 className="ol-sheet-title">请选择取消原因</h2>
-      <div className="ol-reasons" role="radiogroup" aria-label="取消原因" data-testid="cancel-reasons">
+      <div
+        className="ol-reasons"
+        role="radiogroup"
+        aria-label="取消原因"
+        data-testid="cancel-reasons"
+      >
         {[...cancelReasons, OTHER].map((r) => (
           <button
             key={r}

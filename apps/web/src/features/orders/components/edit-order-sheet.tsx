@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Popup } from 'antd-mobile';
 import type { EditQuote, MemberOrderDetail } from '@pcb/contract';
 import { ORDER_CHANGED_MESSAGE, PRICE_CHANGED_MESSAGE } from '@pcb/contract/order-quote';
@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paramsFromStored } from '../../../lib/order-info';
 import { useCalcEditOrder, useEditOrder } from '../api/edit-order';
 import { actionLabel } from '../order-actions';
-import type { LoadParamEditor } from '../param-editor';
+import type { ParamEditor } from '../param-editor';
 import { PriceDiffTable } from './price-diff-table';
 
 /**
@@ -21,14 +21,13 @@ export function EditOrderSheet({
   order,
   visible,
   onClose,
-  loadParamEditor,
+  paramEditor: Editor,
 }: {
   order: MemberOrderDetail;
   visible: boolean;
   onClose: () => void;
-  loadParamEditor: LoadParamEditor;
+  paramEditor: ParamEditor;
 }) {
-  const ParamEditor = useMemo(() => lazy(loadParamEditor), [loadParamEditor]);
   const [params, setParams] = useState<PcbParams>(() => paramsFromStored('pcb', order.params));
   const [valid, setValid] = useState(true);
   const [quote, setQuote] = useState<EditQuote | null>(null);
@@ -70,7 +69,8 @@ export function EditOrderSheet({
       if (error instanceof ApiError && error.status === 409) {
         // The price sheet or the order moved on: show the price as it is now, to confirm again.
         const message =
-          error.message || (error.field === 'revision' ? ORDER_CHANGED_MESSAGE : PRICE_CHANGED_MESSAGE);
+          error.message ||
+          (error.field === 'revision' ? ORDER_CHANGED_MESSAGE : PRICE_CHANGED_MESSAGE);
         if (await price()) setProblem(message);
         return;
       }
@@ -108,7 +108,7 @@ export function EditOrderSheet({
           </>
         ) : (
           <Suspense fallback={<PageLoading />}>
-            <ParamEditor
+            <Editor
               params={params}
               onChange={(next, ok) => {
                 setParams(next);

@@ -13,19 +13,24 @@ const api = (overrides: Parameters<typeof baseApi>[0] = {}) =>
     'GET /api/Pcb/GetMemberOrderStatusNum': () => ({
       body: envelope(counts({ pendingReview: 1, awaitingPayment: 0, shipped: 2 })),
     }),
-    'GET /api/Smt/GetMemberOrderStatusNum': () => ({ body: envelope(counts({ awaitingPayment: 1 })) }),
+    'GET /api/Smt/GetMemberOrderStatusNum': () => ({
+      body: envelope(counts({ awaitingPayment: 1 })),
+    }),
     'GET /api/Stencil/GetMemberOrderStatusNum': () => ({
       body: envelope(counts({ pendingReview: 2, awaitingPayment: 1 })),
     }),
     'GET /api/MemberMessage/GetUnReadNum': () => ({
       body: envelope({ total: 3, order: 2, eq: 1, finance: 0, system: 0 }),
     }),
-    'POST /api/Smt/GetList': () => ({ body: envelope({ items: [], total: 0, page: 1, pageSize: 10 }) }),
+    'POST /api/Smt/GetList': () => ({
+      body: envelope({ items: [], total: 0, page: 1, pageSize: 10 }),
+    }),
     ...overrides,
   });
 
 const countOf = (status: string) =>
-  within(screen.getByTestId(`member-orders-${status}`)).getByTestId('member-orders-count').textContent;
+  within(screen.getByTestId(`member-orders-${status}`)).getByTestId('member-orders-count')
+    .textContent;
 
 describe('/member: 我的订单 and 消息', () => {
   it('counts each status over the three kinds and opens the list on it', async () => {
@@ -44,7 +49,10 @@ describe('/member: 我的订单 and 消息', () => {
     expect(currentPath()).toBe('/TheOrders');
     // The first kind that has orders awaiting payment: SMT.
     expect(screen.getByTestId('order-kind-smt')).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByTestId('order-status-awaitingPayment')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('order-status-awaitingPayment')).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
   });
 
   it('shows unread messages on 消息 and on the footer’s 我的', async () => {
@@ -82,7 +90,9 @@ describe('/: the member’s latest orders', () => {
       }),
       'GET /api/Smt/GetMemberLatestOrder': () => ({ body: envelope(null) }),
       'GET /api/Stencil/GetMemberLatestOrder': () => ({
-        body: envelope(orderRow(2, { kind: 'stencil', orderNo: 'G2026112400002', status: 'shipped' })),
+        body: envelope(
+          orderRow(2, { kind: 'stencil', orderNo: 'G2026112400002', status: 'shipped' }),
+        ),
       }),
     });
     renderApp('/');

@@ -48,11 +48,7 @@ export function OrderCard({
 
   return (
     <li className="ol-card" data-testid="order-card" data-order-no={order.orderNo}>
-      <button
-        type="button"
-        className="ol-card-body"
-        onClick={() => void navigate(detail)}
-      >
+      <button type="button" className="ol-card-body" onClick={() => void navigate(detail)}>
         <span className="ol-card-head">
           <span className="ol-card-no">{order.orderNo}</span>
           <OrderStatusTag status={order.status} />

@@ -34,7 +34,9 @@ export function OrderTimeline({
   steps: StepView[];
 }) {
   const entries = timeline.filter((e) => !shownElsewhere.includes(e.action));
-  const productionAt = entries.findIndex((e) => e.toStatus === 'inProduction' && e.fromStatus !== 'inProduction');
+  const productionAt = entries.findIndex(
+    (e) => e.toStatus === 'inProduction' && e.fromStatus !== 'inProduction',
+  );
   const last = entries.length - 1;
   return (
     <ol className="ol-timeline" data-testid="order-timeline">

@@ -14,7 +14,13 @@ const receiver = (id: number, name: string, isDefault = false): Receiver => ({
   id,
   receiverName: name,
   mobile: '13900139000',
-  region: { code: '310115', country: '中国', province: '上海市', city: '上海市', county: '浦东新区' },
+  region: {
+    code: '310115',
+    country: '中国',
+    province: '上海市',
+    city: '上海市',
+    county: '浦东新区',
+  },
   address: `张江路${id}号`,
   postcode: null,
   company: null,
@@ -38,7 +44,9 @@ describe('/TheOrders/changeAddress', () => {
       }),
       'PATCH /api/Stencil/UpdateReceiver': () => {
         order = { ...order, receiver: { ...order.receiver, receiverId: 22, receiverName: '李工' } };
-        return { body: envelope({ id: 1, orderNo: order.orderNo, status: order.status, revision: 5 }) };
+        return {
+          body: envelope({ id: 1, orderNo: order.orderNo, status: order.status, revision: 5 }),
+        };
       },
     });
     order = { ...order, kind: 'stencil' };
@@ -62,7 +70,9 @@ describe('/TheOrders/changeAddress', () => {
   it('says the order can no longer change its receiver once packed', async () => {
     baseApi({
       'GET /api/Pcb/GetDetail': () => ({
-        body: envelope(orderDetail({ status: 'inProduction', productionSteps: stepsOf('pcb', 12) })),
+        body: envelope(
+          orderDetail({ status: 'inProduction', productionSteps: stepsOf('pcb', 12) }),
+        ),
       }),
       'GET /api/MemberReceiver/GetPagedList': () => ({
         body: envelope({ items: [receiver(21, '王工', true)], total: 1, page: 1, pageSize: 50 }),

@@ -5,14 +5,7 @@ import { defaultPcbParams, defaultPriceSheet } from '@pcb/pricing';
 import { envelope } from '../../../test/api-mock';
 import { baseApi, currentPath, logIn } from '../../../test/base-api';
 import { noDialogLeft, tapDialogButton } from '../../../test/dialog';
-import {
-  eq,
-  lines,
-  orderDetail,
-  parcel,
-  priceChange,
-  stepsOf,
-} from '../../../test/order-fixtures';
+import { eq, lines, orderDetail, parcel, priceChange, stepsOf } from '../../../test/order-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { expectToast } from '../../../test/ui-text';
 
@@ -54,8 +47,7 @@ function orderServer(initial: MemberOrderDetail, extra: Handlers = {}) {
 
 const request = (requests: { url: URL }[], path: string) =>
   requests.find((r) => r.url.pathname === path) as
-    | { method: string; body: unknown; url: URL }
-    | undefined;
+    { method: string; body: unknown; url: URL } | undefined;
 const actionButtons = () =>
   within(screen.getByTestId('order-actions'))
     .getAllByRole('button')
@@ -71,7 +63,9 @@ describe('/TheOrders/orderDetail', () => {
     expect(screen.getByTestId('order-band')).toHaveTextContent('待审核');
     expect(screen.getByTestId('order-band')).toHaveTextContent('¥62.00');
     expect(screen.getByTestId('order-param-string')).toHaveTextContent('2层 | 100×100mm');
-    expect(within(screen.getByTestId('order-lines')).getByText('10×10cm打样套餐')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('order-lines')).getByText('10×10cm打样套餐'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('order-file-name')).toHaveTextContent('board.zip');
     expect(screen.getByTestId('order-file-download')).toHaveAttribute(
       'href',
@@ -132,31 +126,50 @@ describe('/TheOrders/orderDetail', () => {
         pendingPriceChange: true,
         priceChange: priceChange(),
       }),
-      { 'GET /api/DirectConnection/GetVirtualAccountListByMemberId': () => ({ body: envelope([]) }) },
+      {
+        'GET /api/DirectConnection/GetVirtualAccountListByMemberId': () => ({ body: envelope([]) }),
+      },
     );
     renderApp('/TheOrders/orderDetail?id=1');
     const prompt = await screen.findByTestId('price-change');
     expect(prompt).toHaveTextContent('原因：文件实际尺寸大于下单尺寸');
-    const rows = within(prompt).getAllByRole('row').map((r) => r.textContent);
-    expect(rows).toEqual(['费用原价新价', '板费¥50.00¥70.00', '运费¥12.00¥12.00', '合计¥62.00¥82.00']);
+    const rows = within(prompt)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows).toEqual([
+      '费用原价新价',
+      '板费¥50.00¥70.00',
+      '运费¥12.00¥12.00',
+      '合计¥62.00¥82.00',
+    ]);
     act(() => fireEvent.click(screen.getByTestId('price-accept')));
     await expectToast('已接受新价格，请付款');
     await waitFor(() => expect(screen.queryByTestId('price-change')).toBeNull());
-    expect(request(requests, '/api/Pcb/AcceptPriceChange')?.body).toEqual({ id: 1, priceChangeId: 31 });
+    expect(request(requests, '/api/Pcb/AcceptPriceChange')?.body).toEqual({
+      id: 1,
+      priceChangeId: 31,
+    });
     // Now awaiting payment: how to pay shows.
     expect(await screen.findByTestId('order-payment')).toBeInTheDocument();
   });
 
   it('refuses a price change only after a warning that it cancels the order', async () => {
     const { requests } = orderServer(
-      orderDetail({ status: 'awaitingConfirmation', pendingPriceChange: true, priceChange: priceChange() }),
+      orderDetail({
+        status: 'awaitingConfirmation',
+        pendingPriceChange: true,
+        priceChange: priceChange(),
+      }),
     );
     renderApp('/TheOrders/orderDetail?id=1');
     fireEvent.click(await screen.findByTestId('price-refuse'));
     expect(await screen.findByText('拒绝新价格后订单将被取消，确定拒绝吗？')).toBeInTheDocument();
     await tapDialogButton('拒绝并取消订单');
     await expectToast('已拒绝新价格，订单已取消');
-    expect(request(requests, '/api/Pcb/RefusePriceChange')?.body).toEqual({ id: 1, priceChangeId: 31 });
+    expect(request(requests, '/api/Pcb/RefusePriceChange')?.body).toEqual({
+      id: 1,
+      priceChangeId: 31,
+    });
     await noDialogLeft();
   });
 
@@ -252,11 +265,16 @@ describe('/TheOrders/orderDetail', () => {
     });
     renderApp('/TheOrders/orderDetail?id=1');
     fireEvent.click(await screen.findByTestId('order-action-delete'));
-    expect(await screen.findByText('删除后订单P2026112400001将不再显示，确定删除吗？')).toBeInTheDocument();
+    expect(
+      await screen.findByText('删除后订单P2026112400001将不再显示，确定删除吗？'),
+    ).toBeInTheDocument();
     await tapDialogButton('删除');
     await expectToast('订单已删除');
     await waitFor(() => expect(currentPath()).toBe('/TheOrders'));
-    expect(request(requests, '/api/Pcb/Delete')).toMatchObject({ method: 'DELETE', body: { id: 1 } });
+    expect(request(requests, '/api/Pcb/Delete')).toMatchObject({
+      method: 'DELETE',
+      body: { id: 1 },
+    });
     await noDialogLeft();
   });
 
@@ -318,25 +336,38 @@ describe('/TheOrders/orderDetail', () => {
     let saves = 0;
     const { requests } = orderServer(orderDetail({ params: { ...defaultPcbParams } }), {
       'GET /api/PriceSheet/GetPublished': () => ({ body: envelope(published) }),
-      'POST /api/Pcb/CalcEditOrder': () => ({ body: envelope(editQuote(saves === 0 ? 6500 : 6600)) }),
+      'POST /api/Pcb/CalcEditOrder': () => ({
+        body: envelope(editQuote(saves === 0 ? 6500 : 6600)),
+      }),
       'PUT /api/Pcb/EditOrder': () => {
         saves += 1;
         return saves === 1
           ? { status: 409, body: envelope(null, false, '价格已更新，请确认新价格后再提交') }
-          : { body: envelope({ id: 1, orderNo: 'P2026112400001', status: 'pendingReview', revision: 5 }) };
+          : {
+              body: envelope({
+                id: 1,
+                orderNo: 'P2026112400001',
+                status: 'pendingReview',
+                revision: 5,
+              }),
+            };
       },
     });
     renderApp('/TheOrders/orderDetail?id=1');
     fireEvent.click(await screen.findByTestId('order-action-edit'));
     const editor = await screen.findByTestId('order-param-editor');
     const colours = within(editor).getByRole('radiogroup', { name: '阻焊颜色' });
-    const other = within(colours).getAllByRole('radio').find((r) => r.getAttribute('aria-checked') === 'false')!;
+    const other = within(colours)
+      .getAllByRole('radio')
+      .find((r) => r.getAttribute('aria-checked') === 'false')!;
     act(() => fireEvent.click(other));
     act(() => fireEvent.click(screen.getByTestId('edit-order-price')));
     const diff = await screen.findByTestId('price-diff');
     expect(within(diff).getByTestId('price-diff-before')).toHaveTextContent('¥62.00');
     expect(within(diff).getByTestId('price-diff-after')).toHaveTextContent('¥65.00');
-    const calc = request(requests, '/api/Pcb/CalcEditOrder')?.body as { params: { maskColor: string } };
+    const calc = request(requests, '/api/Pcb/CalcEditOrder')?.body as {
+      params: { maskColor: string };
+    };
     expect(calc.params.maskColor).not.toBe(defaultPcbParams.maskColor);
 
     // The price moved meanwhile: the new one is shown to confirm again.
@@ -345,14 +376,16 @@ describe('/TheOrders/orderDetail', () => {
       '价格已更新，请确认新价格后再提交',
     );
     await waitFor(() =>
-      expect(within(screen.getByTestId('price-diff')).getByTestId('price-diff-after')).toHaveTextContent(
-        '¥66.00',
-      ),
+      expect(
+        within(screen.getByTestId('price-diff')).getByTestId('price-diff-after'),
+      ).toHaveTextContent('¥66.00'),
     );
     act(() => fireEvent.click(screen.getByTestId('edit-order-save')));
     await expectToast('订单已修改，等待重新审核');
     const edits = requests.filter((r) => r.url.pathname === '/api/Pcb/EditOrder');
-    expect(edits.map((r) => (r.body as { expectedTotal: number }).expectedTotal)).toEqual([6500, 6600]);
+    expect(edits.map((r) => (r.body as { expectedTotal: number }).expectedTotal)).toEqual([
+      6500, 6600,
+    ]);
     expect(edits[1]?.body).toMatchObject({ id: 1, revision: 4, sheetVersion: 3 });
   });
 
@@ -367,6 +400,8 @@ describe('/TheOrders/orderDetail', () => {
   it('without an id, says the link is incomplete', async () => {
     baseApi();
     renderApp('/TheOrders/orderDetail');
-    expect((await screen.findByTestId('page-empty')).textContent).toBe('订单链接不完整，请从我的订单进入');
+    expect((await screen.findByTestId('page-empty')).textContent).toBe(
+      '订单链接不完整，请从我的订单进入',
+    );
   });
 });

@@ -31,7 +31,7 @@ import {
   type BarAction,
 } from '../order-actions';
 import { idFrom, kindFrom } from '../order-screens';
-import type { LoadParamEditor } from '../param-editor';
+import type { ParamEditor } from '../param-editor';
 import { useOrderCommands } from '../use-order-commands';
 import '../order-summary.css';
 import '../order-screens.css';
@@ -90,17 +90,11 @@ function ParcelsSummary({ order }: { order: MemberOrderDetail }) {
   );
 }
 
-function Detail({
-  order,
-  loadParamEditor,
-}: {
-  order: MemberOrderDetail;
-  loadParamEditor?: LoadParamEditor;
-}) {
+function Detail({ order, paramEditor }: { order: MemberOrderDetail; paramEditor?: ParamEditor }) {
   const navigate = useNavigate();
   const facts = factsOfDetail(order);
   const actions = memberActionsOf(facts);
-  const bar = barActionsOf(facts).filter((a) => a !== 'edit' || loadParamEditor);
+  const bar = barActionsOf(facts).filter((a) => a !== 'edit' || paramEditor);
   const commands = useOrderCommands(order.kind);
   const [cancelling, setCancelling] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -215,12 +209,12 @@ function Detail({
           void commands.cancel(order, reason).then((done) => done && setCancelling(false))
         }
       />
-      {loadParamEditor && bar.includes('edit') && (
+      {paramEditor && bar.includes('edit') && (
         <EditOrderSheet
           order={order}
           visible={editing}
           onClose={() => setEditing(false)}
-          loadParamEditor={loadParamEditor}
+          paramEditor={paramEditor}
         />
       )}
     </>
@@ -231,7 +225,7 @@ function Detail({
  * /TheOrders/orderDetail?id=&kind=: everything about one order, the prompts that wait for the
  * member, and the actions the lifecycle table allows in its status.
  */
-export function OrderDetailPage({ loadParamEditor }: { loadParamEditor?: LoadParamEditor }) {
+export function OrderDetailPage({ paramEditor }: { paramEditor?: ParamEditor }) {
   const [search] = useSearchParams();
   const id = idFrom(search.get('id'));
   const kind = kindFrom(search.get('kind'));
@@ -241,7 +235,7 @@ export function OrderDetailPage({ loadParamEditor }: { loadParamEditor?: LoadPar
       {id === null ? (
         <PageEmpty text="订单链接不完整，请从我的订单进入" />
       ) : (
-        <DetailQuery id={id} kind={kind} loadParamEditor={loadParamEditor} />
+        <DetailQuery id={id} kind={kind} paramEditor={paramEditor} />
       )}
     </div>
   );
@@ -250,11 +244,11 @@ export function OrderDetailPage({ loadParamEditor }: { loadParamEditor?: LoadPar
 function DetailQuery({
   id,
   kind,
-  loadParamEditor,
+  paramEditor,
 }: {
   id: number;
   kind: ReturnType<typeof kindFrom>;
-  loadParamEditor?: LoadParamEditor;
+  paramEditor?: ParamEditor;
 }) {
   const detail = useOrderDetail(kind, id);
   if (detail.isPending) return <PageLoading />;
@@ -266,5 +260,5 @@ function DetailQuery({
       />
     );
   }
-  return <Detail order={detail.data} loadParamEditor={loadParamEditor} />;
+  return <Detail order={detail.data} paramEditor={paramEditor} />;
 }

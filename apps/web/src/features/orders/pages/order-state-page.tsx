@@ -110,7 +110,12 @@ export function OrderStatePage() {
     },
     onRefused: (error) => {
       // Not found and too many look-ups are the answer, shown where the result would be.
-      if (error instanceof ApiError && error.field === null && error.status >= 400 && error.status < 500) {
+      if (
+        error instanceof ApiError &&
+        error.field === null &&
+        error.status >= 400 &&
+        error.status < 500
+      ) {
         setRefusal({ message: error.message, retryAfterSeconds: error.retryAfterSeconds });
         return true;
       }
@@ -146,7 +151,9 @@ export function OrderStatePage() {
       {refusal && (
         <p className="ol-card ol-error" role="alert" data-testid="order-state-refusal">
           {refusal.message}
-          {refusal.retryAfterSeconds ? `（约${Math.ceil(refusal.retryAfterSeconds / 60)}分钟后可再查询）` : ''}
+          {refusal.retryAfterSeconds
+            ? `（约${Math.ceil(refusal.retryAfterSeconds / 60)}分钟后可再查询）`
+            : ''}
         </p>
       )}
       {state && <Result state={state} />}

@@ -13,7 +13,10 @@ describe('/TheOrders/orderDetail/orderTracker', () => {
     const { requests } = baseApi({
       'GET /api/Pcb/GetDetail': () => ({ body: envelope(orderDetail({ status: 'shipped' })) }),
       'POST /api/Pcb/GetShips': () => ({
-        body: envelope([parcel(1), parcel(2, { courier: 'other', courierName: '自送', trackingNo: 'ZS-01' })]),
+        body: envelope([
+          parcel(1),
+          parcel(2, { courier: 'other', courierName: '自送', trackingNo: 'ZS-01' }),
+        ]),
       }),
       'GET /api/Express/GetExpressData': () => ({
         body: envelope({

@@ -118,7 +118,11 @@ function Parcels({ id, kind }: { id: number; kind: ReturnType<typeof kindFrom> }
           index={i}
           orderNo={detail.data.orderNo}
           // Some couriers (顺丰) answer only with the receiver's phone; a masked one is no use.
-          mobile={/^[\d-]{4,20}$/.test(detail.data.receiver.mobile) ? detail.data.receiver.mobile : undefined}
+          mobile={
+            /^[\d-]{4,20}$/.test(detail.data.receiver.mobile)
+              ? detail.data.receiver.mobile
+              : undefined
+          }
         />
       ))}
     </>

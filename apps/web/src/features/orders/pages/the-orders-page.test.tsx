@@ -62,7 +62,10 @@ describe('/TheOrders', () => {
             orderRow(7, {
               kind: 'smt',
               orderNo: 'S2026112400007',
-              status: (r.body as { status: string }).status === 'all' ? 'completed' : 'awaitingConfirmation',
+              status:
+                (r.body as { status: string }).status === 'all'
+                  ? 'completed'
+                  : 'awaitingConfirmation',
               openEqs: 1,
             }),
           ]),
@@ -75,13 +78,17 @@ describe('/TheOrders', () => {
 
     // SMT has questions waiting: its tab says so.
     await waitFor(() =>
-      expect(within(screen.getByTestId('order-kind-smt')).getByLabelText('2笔待处理')).toBeInTheDocument(),
+      expect(
+        within(screen.getByTestId('order-kind-smt')).getByLabelText('2笔待处理'),
+      ).toBeInTheDocument(),
     );
     act(() => fireEvent.click(screen.getByTestId('order-kind-smt')));
     await screen.findByTestId('order-list');
     act(() => fireEvent.click(chip('awaitingConfirmation')));
     await waitFor(() =>
-      expect(requests.filter((r) => r.url.pathname === '/api/Smt/GetList').map((r) => r.body)).toContainEqual({
+      expect(
+        requests.filter((r) => r.url.pathname === '/api/Smt/GetList').map((r) => r.body),
+      ).toContainEqual({
         status: 'awaitingConfirmation',
         page: 1,
         pageSize: 10,
@@ -100,7 +107,13 @@ describe('/TheOrders', () => {
         const { page: n } = r.body as { page: number };
         const ids = n === 1 ? [12, 11, 10, 9, 8, 7, 6, 5, 4, 3] : [2, 1];
         return {
-          body: envelope(page(ids.map((id) => orderRow(id, { status: 'completed' })), 12, n)),
+          body: envelope(
+            page(
+              ids.map((id) => orderRow(id, { status: 'completed' })),
+              12,
+              n,
+            ),
+          ),
         };
       },
     });
@@ -123,7 +136,9 @@ describe('/TheOrders', () => {
     let status: 'shipped' | 'completed' = 'shipped';
     const { requests } = baseApi({
       ...countsApi(counts({ shipped: 1 })),
-      'POST /api/Pcb/GetMemberPcbOrders': () => ({ body: envelope(page([orderRow(3, { status })])) }),
+      'POST /api/Pcb/GetMemberPcbOrders': () => ({
+        body: envelope(page([orderRow(3, { status })])),
+      }),
       'POST /api/Pcb/ConfirmReceipt': () => {
         status = 'completed';
         return {
@@ -138,7 +153,9 @@ describe('/TheOrders', () => {
     await tapDialogButton('确认收货');
     await expectToast('已确认收货');
     await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('已完成'));
-    expect(requests.find((r) => r.url.pathname === '/api/Pcb/ConfirmReceipt')?.body).toEqual({ id: 3 });
+    expect(requests.find((r) => r.url.pathname === '/api/Pcb/ConfirmReceipt')?.body).toEqual({
+      id: 3,
+    });
   });
 
   it('says when there is no order yet, and when the list fails to load', async () => {
@@ -151,7 +168,9 @@ describe('/TheOrders', () => {
           : { body: envelope(page([])) },
     });
     renderApp('/TheOrders');
-    expect((await screen.findByTestId('page-error')).textContent).toContain('服务器繁忙，请稍后重试');
+    expect((await screen.findByTestId('page-error')).textContent).toContain(
+      '服务器繁忙，请稍后重试',
+    );
     fail = false;
     act(() => fireEvent.click(screen.getByTestId('retry')));
     expect((await screen.findByTestId('page-empty')).textContent).toContain('还没有PCB订单');

@@ -107,15 +107,13 @@ function OrderList({ kind, status }: { kind: OrderKind; status: Filter }) {
 export function TheOrdersPage() {
   const [search, setSearch] = useSearchParams();
   const kind = kindFrom(search.get('kind'));
-  const status: Filter = search.get('status') === 'all' ? 'all' : (statusFrom(search.get('status')) ?? 'all');
+  const status: Filter =
+    search.get('status') === 'all' ? 'all' : (statusFrom(search.get('status')) ?? 'all');
   const counts = useAllOrderCounts();
   const kindCounts = counts.byKind[kind];
 
   const choose = (next: { kind?: OrderKind; status?: Filter }) =>
-    setSearch(
-      { kind: next.kind ?? kind, status: next.status ?? status },
-      { replace: true },
-    );
+    setSearch({ kind: next.kind ?? kind, status: next.status ?? status }, { replace: true });
 
   const waitingHere = waiting(kindCounts);
   return (

@@ -8,7 +8,11 @@ import { ParamField } from './param-field';
 import './order-param-editor.css';
 
 // The quote page picks the build time in its rush comparison; here it is one more choice.
-const buildTimeField: FieldLayout = { key: 'buildTime', spec: pcbFields.buildTime, input: 'choice' };
+const buildTimeField: FieldLayout = {
+  key: 'buildTime',
+  spec: pcbFields.buildTime,
+  input: 'choice',
+};
 
 /**
  * The PCB parameters of an existing order, as the quote page lays them out and checks them
