@@ -121,6 +121,15 @@ async function noHorizontalOverflow(page: Page) {
 /** Checks the screen as it is (no overflow, nothing axe-core finds) and keeps a picture of it. */
 async function shot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  // A button fading in from disabled would be measured half way (axe's colour contrast).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
   await noHorizontalOverflow(page);
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
