@@ -111,6 +111,91 @@ export default tseslint.config(
       ],
     },
   },
+  // The shared client (decision 0037): the contract's root (types, formatIssue), zod, TanStack
+  // Query and React only. No contract module: an app imports the ones its pages call, so the
+  // client never carries a definition into a bundle that does not use it.
+  {
+    files: ['packages/client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'packages/client/src/test/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|@pcb/contract$|@tanstack/react-query$|react$|\\.)',
+              message:
+                'The client depends on @pcb/contract (its root), zod, TanStack Query and React only.',
+            },
+          ],
+          paths: [
+            {
+              name: '@pcb/contract',
+              importNames: ['api', 'allEndpoints'],
+              message: 'The client carries no endpoint definition; each app passes its own.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // @pcb/client/url runs on the quote page, whose budget has no room for zod or React.
+  {
+    files: ['packages/client/src/url.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.)',
+              allowTypeImports: true,
+              message: 'The URL helpers load nothing: type imports only (the quote page).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Each app creates its one client in src/lib/api.ts; the test mocks stay in tests.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/console/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/*/src/test/**', 'apps/*/src/lib/api.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@pcb/client/test', message: 'The API mocks are for tests only.' },
+            {
+              name: '@pcb/client',
+              importNames: ['createClient', 'createApiCall'],
+              message: "The app's one client is src/lib/api.ts: import from there.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The server reaches no front end; its tests may send requests as the apps' client does.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@pcb/(client|web|console)',
+              message: 'The server depends on the contract, never on a front end or its client.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Server: routes → service → repository → db; another module is reached through its entry
   // (<domain>.module.ts, decision 0016), never its insides.
   {

@@ -30,6 +30,14 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'client',
+          root: './packages/client',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
       './apps/server/vitest.config.ts',
       './apps/web/vitest.config.ts',
       './apps/console/vitest.config.ts',

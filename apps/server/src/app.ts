@@ -60,8 +60,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jsonParser(request, body as string, done);
   });
 
-  const platform = createPlatform(app, options);
+  const { platform, jobRegistry } = createPlatform(app, options);
   const built = modules.build(platform);
+  built.registerJobs(jobRegistry);
   app.decorate('platform', platform);
   app.decorate('modules', built.apis);
   app.decorateRequest('member', null);

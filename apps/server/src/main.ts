@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { createDatabase, type Database } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './db/migrate';
+import { migrateJobs } from './lib/jobs/migrate-jobs';
 import { seedDemoData } from './modules/seed';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
 
   try {
     await migrateDatabase(database.pool);
+    await migrateJobs(database.pool, log);
     if (config.isProduction) log.info('生产环境：不写入演示数据');
     else await seedDemoData(database.db, config);
   } catch (error) {

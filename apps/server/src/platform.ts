@@ -1,4 +1,3 @@
-import type { OrderNotifier } from './modules/order/order-notifier';
 import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -24,6 +23,7 @@ import { createSandboxSms } from './integrations/sms/sandbox-sms';
 import type { SmsSender } from './integrations/sms/sms';
 import { createSmsOutbox, type SmsOutbox } from './integrations/sms/sms-outbox';
 import { createPostgresStore } from './integrations/store/postgres-store';
+import { registerStorePurge } from './integrations/store/purge-job';
 import { createRedisStore } from './integrations/store/redis-store';
 import type { EphemeralStore } from './integrations/store/store';
 import {
@@ -40,6 +40,9 @@ import {
   type WechatApi,
 } from './integrations/wechat/wechat-api';
 import { systemClock, type Clock } from './lib/clock';
+import type { JobQueue, JobRegistry } from './lib/jobs/job';
+import { createJobRunner } from './lib/jobs/job-runner';
+import type { OrderNotifier } from './modules/order/order-notifier';
 
 /** What the caller may hand in instead of what the environment selects (tests, main.ts). */
 export interface PlatformOptions {
@@ -58,10 +61,7 @@ export interface PlatformOptions {
   companyRegistry?: CompanyDirectory;
   /** A tracking service instead of the one the environment selects (tests); cached as it is. */
   parcelTracking?: ParcelTracking;
-  /**
-   * Site messages for order events. The member-message module provides it once wired (issue
-   * 19); until then only tests pass one, and building the app without it fails.
-   */
+  /** A notifier of order events instead of the member-message module's (tests that record them). */
   orderNotifier?: OrderNotifier;
 }
 
@@ -81,6 +81,8 @@ export interface Platform {
   config: Config;
   db: Db;
   store: EphemeralStore;
+  /** Background jobs kept in PostgreSQL: enqueue, optionally in the caller's transaction. */
+  jobs: JobQueue;
   now: Clock;
   log: FastifyBaseLogger;
   /** A log callback for failures of an outside call: `onError: logError('SMS send failed')`. */
@@ -108,11 +110,9 @@ export interface Platform {
    * null for the embedded provider, which the express module builds on the parcels' events.
    */
   parcelTracking: ParcelTracking | null;
-  /** Null until the member-message module is wired (see `PlatformOptions.orderNotifier`). */
+  /** A test's own notifier for order events; null: the member-message module's. */
   orderNotifier: OrderNotifier | null;
 }
-
-const PURGE_INTERVAL_MS = 10 * 60_000;
 
 /** A key of its own per purpose from the server secret (also for the seed, before the app). */
 export const deriveKeyFrom = (secret: string) => (purpose: string) =>
@@ -120,29 +120,27 @@ export const deriveKeyFrom = (secret: string) => (purpose: string) =>
 
 function createStore(app: FastifyInstance, options: PlatformOptions): EphemeralStore {
   const { config } = options;
-  const ownsStore = !options.store;
-  const store =
+  return (
     options.store ??
     (config.redisUrl
       ? createRedisStore(config.redisUrl, {
           onError: (err) => app.log.error({ err }, 'Redis connection error'),
         })
-      : createPostgresStore(options.database.db, options.now ?? systemClock));
-  const purge = setInterval(() => {
-    store.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'store purge failed'));
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(purge);
-    if (ownsStore) await store.close();
-  });
-  return store;
+      : createPostgresStore(options.database.db, options.now ?? systemClock))
+  );
 }
 
 const ossObjectsDir = (config: Config) => path.join(config.dataDir, 'objects');
 
-/** The platform of one app; the store it opens is closed with the app. */
-export function createPlatform(app: FastifyInstance, options: PlatformOptions): Platform {
+/**
+ * The platform of one app, and the registry where the modules' job handlers and schedules go.
+ * The job workers (when configured) start when the app is ready; they stop, and then the store
+ * this opened closes, when the app closes.
+ */
+export function createPlatform(
+  app: FastifyInstance,
+  options: PlatformOptions,
+): { platform: Platform; jobRegistry: JobRegistry } {
   const { config } = options;
   const { db } = options.database;
   const now = options.now ?? systemClock;
@@ -155,6 +153,19 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
     ossAccessKeySecret: Buffer.from(deriveKey('oss-sandbox-secret')).toString('base64'),
   };
   const store = createStore(app, options);
+  const jobs = createJobRunner({
+    db,
+    pool: options.database.pool,
+    log,
+    concurrency: config.jobs.concurrency,
+  });
+  registerStorePurge(jobs, store);
+  if (config.jobs.workers) app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    // Jobs may use the store: they finish first.
+    await jobs.stop();
+    if (!options.store) await store.close();
+  });
 
   const captcha =
     options.captcha ??
@@ -219,10 +230,12 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
       : null);
   const parcelTracking = trackingService && cachedTracking(trackingService, store);
 
-  return {
+  const platform: Platform = {
     config,
     db,
     store,
+    // Modules enqueue here; handlers and schedules go through their entry's `jobs` part.
+    jobs: { add: jobs.add, remove: jobs.remove },
     now,
     log,
     logError,
@@ -237,6 +250,7 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
     parcelTracking,
     orderNotifier: options.orderNotifier ?? null,
   };
+  return { platform, jobRegistry: jobs };
 }
 
 /**

@@ -3,9 +3,11 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { migrateDatabase } from '../src/db/migrate';
+import { migrateJobs } from '../src/lib/jobs/migrate-jobs';
 import { databaseUrl } from './database-url';
 
 declare module 'vitest' {
@@ -48,8 +50,11 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${template}`);
   const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, template), max: 1 });
+  pool.on('error', () => undefined);
   try {
     await migrateDatabase(pool);
+    // Apps built without workers still enqueue: the job schema is part of the template.
+    await migrateJobs(pool, pino({ level: 'silent' }));
   } finally {
     // No session may stay connected to a template while it is being cloned.
     await pool.end();

@@ -22,9 +22,6 @@ import { databaseUrl } from './database-url';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** Writes nothing: for tests that do not look at order messages. */
-export const silentOrderNotifier: OrderNotifier = { notifyIn: async () => undefined };
-
 export interface TestClock {
   now: () => Date;
   advance: (ms: number) => void;
@@ -140,6 +137,8 @@ export interface TestAppOptions {
   store?: 'postgres' | 'redis';
   /** Instances given the same prefix share Redis state. */
   redisPrefix?: string;
+  /** Wraps the store the app gets (to count or fail calls); the wrapper is closed with it. */
+  wrapStore?: (store: EphemeralStore) => EphemeralStore;
   overrides?: Partial<
     Pick<
       AppOptions,
@@ -232,18 +231,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = options.clock ?? createTestClock();
   const database = createDatabase(url, { max: 5, onError: () => undefined });
   const redisPrefix = `test:${options.redisPrefix ?? randomBytes(6).toString('hex')}:`;
-  const store =
+  const backend =
     options.store === 'redis'
       ? createRedisStore(TEST_REDIS_URL, { keyPrefix: redisPrefix })
       : createPostgresStore(database.db, clock.now);
+  const store = options.wrapStore ? options.wrapStore(backend) : backend;
   const app = await buildApp({
     config,
     database,
     store,
     now: clock.now,
-    // Tests only: order events send no site message unless a test passes its own notifier.
-    // The app itself gets the member-message module's (issue 19, wired at merge).
-    orderNotifier: silentOrderNotifier,
     ...options.overrides,
   });
   await app.ready();

@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_INVOICE_PROFILES,
   SPECIAL_NEEDS_CERTIFICATION_MESSAGE,
-  type InvoicePermissions,
+  type EndpointDef,
+  type InputOf,
   type InvoiceProfile,
 } from '@pcb/contract';
+import { MemberAuth } from '@pcb/contract/member-auth';
+import { MemberInvoice } from '@pcb/contract/member-invoice';
 import { DEMO_MOBILE } from '../src/modules/member/member.seed';
 import { seedDemoData } from '../src/modules/seed';
-import { auth, buildTestApp, uniqueMobile, type TestApp } from './helper';
+import { call, unchecked } from './call';
+import { buildTestApp, uniqueMobile, type TestApp } from './helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,27 +57,20 @@ const special = {
   email: 'finance@example.com',
 };
 
+// Bodies are sent as written: many are ones the contract refuses, to see the server refuse them.
 const create = (m: Member, body: Record<string, unknown>) =>
-  t.post<InvoiceProfile>('/api/MemberInvoice/Create', body, { token: m.token });
+  call(t, MemberInvoice.Create, unchecked(body), { token: m.token });
 const update = (m: Member, body: Record<string, unknown>) =>
-  t.request<InvoiceProfile>({
-    method: 'PUT',
-    url: '/api/MemberInvoice/Update',
-    payload: body,
-    headers: auth(m.token),
-  });
-const list = async (m: Member, query: Record<string, string> = {}) =>
-  (await t.get<InvoiceProfile[]>('/api/MemberInvoice/GetList', { token: m.token, query })).body
-    .data;
+  call(t, MemberInvoice.Update, unchecked(body), { token: m.token });
+const list = async (m: Member, input: InputOf<typeof MemberInvoice.GetList> = {}) =>
+  (await call(t, MemberInvoice.GetList, input, { token: m.token })).body.data;
 const getOne = (m: Member, id: number | string) =>
-  t.get<InvoiceProfile>('/api/MemberInvoice/Get', { token: m.token, query: { id: String(id) } });
+  call(t, MemberInvoice.Get, unchecked({ id }), { token: m.token });
 const getDefault = async (m: Member) =>
-  (await t.get<InvoiceProfile | null>('/api/MemberInvoice/GetDefault', { token: m.token })).body
-    .data;
+  (await call(t, MemberInvoice.GetDefault, {}, { token: m.token })).body.data;
 const setDefault = (m: Member, id: number) =>
-  t.patch<InvoiceProfile>('/api/MemberInvoice/SetDefault', { id }, { token: m.token });
-const remove = (m: Member, id: number) =>
-  t.del<{ ok: true }>('/api/MemberInvoice/Delete', { id }, { token: m.token });
+  call(t, MemberInvoice.SetDefault, { id }, { token: m.token });
+const remove = (m: Member, id: number) => call(t, MemberInvoice.Delete, { id }, { token: m.token });
 
 async function created(m: Member, body: Record<string, unknown>): Promise<InvoiceProfile> {
   const res = await create(m, body);
@@ -92,18 +89,14 @@ async function defaultIds(m: Member): Promise<number[]> {
 describe('invoice permissions', () => {
   it('普票 always; 专票 only once the enterprise certification is approved', async () => {
     const m = await newMember();
-    const before = await t.get<InvoicePermissions>('/api/MemberInvoice/GetInvoicePermissions', {
-      token: m.token,
-    });
+    const before = await call(t, MemberInvoice.GetInvoicePermissions, {}, { token: m.token });
     expect(before.body.data).toEqual({
       canUseNormal: true,
       canUseSpecial: false,
       specialRefusal: SPECIAL_NEEDS_CERTIFICATION_MESSAGE,
     });
     await setCertified(m, true);
-    const after = await t.get<InvoicePermissions>('/api/MemberInvoice/GetInvoicePermissions', {
-      token: m.token,
-    });
+    const after = await call(t, MemberInvoice.GetInvoicePermissions, {}, { token: m.token });
     expect(after.body.data).toEqual({
       canUseNormal: true,
       canUseSpecial: true,
@@ -112,18 +105,23 @@ describe('invoice permissions', () => {
   });
 
   it('every call needs a login', async () => {
-    for (const [method, url] of [
-      ['GET', '/api/MemberInvoice/GetList'],
-      ['GET', '/api/MemberInvoice/GetInvoicePermissions'],
-      ['GET', '/api/MemberInvoice/Get?id=1'],
-      ['GET', '/api/MemberInvoice/GetDefault'],
-      ['PATCH', '/api/MemberInvoice/SetDefault'],
-      ['DELETE', '/api/MemberInvoice/Delete'],
-      ['POST', '/api/MemberInvoice/Create'],
-      ['PUT', '/api/MemberInvoice/Update'],
-    ] as const) {
-      const res = await t.request({ method, url, payload: method === 'GET' ? undefined : {} });
-      expect(res.status, url).toBe(401);
+    const calls: [EndpointDef, object][] = [
+      [MemberInvoice.GetList, {}],
+      [MemberInvoice.GetInvoicePermissions, {}],
+      [MemberInvoice.Get, { id: 1 }],
+      [MemberInvoice.GetDefault, {}],
+      [MemberInvoice.SetDefault, {}],
+      [MemberInvoice.Delete, {}],
+      [MemberInvoice.Create, {}],
+      [MemberInvoice.Update, {}],
+    ];
+    // A new endpoint of the module is added here, or this fails.
+    expect(new Set(calls.map(([endpoint]) => endpoint))).toEqual(
+      new Set(Object.values(MemberInvoice)),
+    );
+    for (const [endpoint, input] of calls) {
+      const res = await call(t, endpoint, unchecked(input));
+      expect(res.status, endpoint.path).toBe(401);
       expect(res.body.success).toBe(false);
     }
   });
@@ -459,15 +457,14 @@ describe('demo data', () => {
   it('the demo member has a default company 普票 and a personal one, seeded once', async () => {
     await seedDemoData(t.database.db, t.config);
     await seedDemoData(t.database.db, t.config);
-    const login = await t.post<{ accessToken: string }>('/api/MemberAuth/Login', {
+    const login = await call(t, MemberAuth.Login, {
       userNameOrMobile: DEMO_MOBILE,
       password: 'Demo@2026',
       userAgent: 'vitest',
       ncVerifyDto: await t.solveCaptcha(),
     });
     const token = login.body.data.accessToken;
-    const profiles = (await t.get<InvoiceProfile[]>('/api/MemberInvoice/GetList', { token })).body
-      .data;
+    const profiles = (await call(t, MemberInvoice.GetList, {}, { token })).body.data;
     expect(profiles.map((p) => [p.titleType, p.title, p.isDefault])).toEqual([
       ['company', '深圳示例电子有限公司', true],
       ['personal', '张工', false],

@@ -7,7 +7,6 @@ import {
   createTestClock,
   createTestDatabase,
   redisAnswers,
-  silentOrderNotifier,
   TEST_REDIS_URL,
   testConfig,
   uniqueMobile,
@@ -96,7 +95,6 @@ describe.skipIf(!redisUp)('REDIS_URL', () => {
     const app = await buildApp({
       config: testConfig(url, { REDIS_URL: TEST_REDIS_URL }),
       database,
-      orderNotifier: silentOrderNotifier,
     });
     const redis = new Redis(TEST_REDIS_URL);
     const key = `probe:${Date.now()}`;

@@ -29,11 +29,11 @@ import { Pcb, Smt, Stencil } from './modules/order-quote';
 import { PriceSheet } from './modules/price-sheet';
 import { StaffPriceSheet } from './modules/staff-price-sheet';
 import { StaffOrder } from './modules/staff-order';
+import { MemberMessage } from './modules/member-message';
+import { Express } from './modules/express';
 import { EqQuestion } from './modules/eq-question';
 import { OrderState } from './modules/order-state';
 import { StaffUpload } from './modules/staff-upload';
-import { MemberMessage } from './modules/member-message';
-import { Express } from './modules/express';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -52,6 +52,7 @@ export * from './modules/member-relation';
 export * from './modules/member-up-mobile-apply';
 export * from './modules/common-upload';
 export * from './modules/staff-common';
+export * from './modules/review-queue';
 export * from './modules/staff-auth';
 export * from './modules/staff-account';
 export * from './modules/staff-audit';
@@ -73,17 +74,14 @@ export * from './modules/order-quote';
 export * from './modules/price-sheet';
 export * from './modules/staff-price-sheet';
 export * from './modules/staff-order';
+export * from './modules/member-message';
+export * from './modules/express';
 export * from './order-basics';
 export * from './order-lifecycle';
 export * from './order-views';
 export * from './modules/eq-question';
 export * from './modules/order-state';
 export * from './modules/staff-upload';
-export * from './modules/member-message';
-export * from './modules/express';
-// Both order-views and express name their event schema so; the root keeps the order's (the
-// tracking one is read from '@pcb/contract/express').
-export { parcelEventSchema } from './order-views';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -124,11 +122,11 @@ export const api = {
   PriceSheet,
   StaffPriceSheet,
   StaffOrder,
+  MemberMessage,
+  Express,
   EqQuestion,
   OrderState,
   StaffUpload,
-  MemberMessage,
-  Express,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -1,15 +1,10 @@
 // What every order shares, whatever its kind: the kinds, the one lifecycle's statuses, fee lines
 // and production steps (product decisions §2). The quote and lifecycle files both read these.
 import { z } from 'zod';
+import type { OrderKind } from '@pcb/pricing';
 
-/** The kinds of order: PCB, SMT assembly, stencil (product decisions §2: prefixes P, S, G). */
-export const orderKinds = ['pcb', 'smt', 'stencil'] as const;
-export type OrderKind = (typeof orderKinds)[number];
-export const orderKindNames: Record<OrderKind, string> = {
-  pcb: 'PCB',
-  smt: 'SMT贴片',
-  stencil: '钢网',
-};
+/** The kinds of order and what each is (names, prefixes P, S, G): the engine's registry. */
+export { orderKinds, type OrderKind } from '@pcb/pricing';
 
 /** Product decisions §2: one lifecycle for every kind. */
 export const orderStatuses = [

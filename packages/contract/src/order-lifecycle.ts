@@ -3,7 +3,8 @@
 // through `decideOrderAction` before its conditional update), the screens read it (which
 // buttons show), the tests are generated from it. Pure: no I/O.
 import type { StaffRole } from './define';
-import { orderKindNames, orderStatusNames, type OrderKind, type OrderStatus } from './order-basics';
+import { orderKindRegistry } from '@pcb/pricing';
+import { orderStatusNames, type OrderKind, type OrderStatus } from './order-basics';
 
 /** What must hold besides the status. */
 export type OrderCondition =
@@ -257,7 +258,7 @@ export function decideOrderAction(action: OrderAction, facts: OrderFacts): Order
   if (rule.kinds && !rule.kinds.includes(facts.kind)) {
     return {
       allowed: false,
-      reason: `${orderKindNames[facts.kind]}订单不能${rule.label}`,
+      reason: `${orderKindRegistry[facts.kind].name}订单不能${rule.label}`,
       byStatus: false,
     };
   }

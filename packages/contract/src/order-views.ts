@@ -30,7 +30,7 @@ export const productionStepViewSchema = z.object({
   doneAt: z.string().nullable(),
 });
 
-export const parcelEventSchema = z.object({
+export const orderParcelEventSchema = z.object({
   at: z.string(),
   place: z.string(),
   text: z.string(),
@@ -43,7 +43,7 @@ export const parcelSchema = z.object({
   trackingNo: z.string(),
   shippedAt: z.string(),
   /** Newest first. */
-  events: z.array(parcelEventSchema),
+  events: z.array(orderParcelEventSchema),
 });
 export type Parcel = z.infer<typeof parcelSchema>;
 
@@ -247,7 +247,7 @@ export const publicOrderStateSchema = z.object({
       /** Masked: the first and last four characters. */
       trackingNo: z.string(),
       shippedAt: z.string(),
-      events: z.array(parcelEventSchema),
+      events: z.array(orderParcelEventSchema),
     }),
   ),
 });

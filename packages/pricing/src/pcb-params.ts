@@ -61,7 +61,7 @@ export const buildTimes = ['standard', 'rush72', 'rush48', 'rush24'] as const;
 export type BuildTime = (typeof buildTimes)[number];
 
 /** One PCB order's parameters, as the form holds them and the server receives them. */
-export interface PcbParams {
+export type PcbParams = {
   material: Material;
   layers: PcbLayers;
   /** The board (single) or the panel (panel by customer): millimetres, at most 2 decimals. */
@@ -93,7 +93,7 @@ export interface PcbParams {
   test: PcbTest;
   buildTime: BuildTime;
   confirmProductionFile: boolean;
-}
+};
 
 /** What the form starts with: the most common order (2 layers, 10 × 10 cm, 10 pieces). */
 export const defaultPcbParams: PcbParams = {

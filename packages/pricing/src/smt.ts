@@ -17,7 +17,7 @@ export const smtSides = ['single', 'double'] as const;
 export const bomSourcings = ['factory', 'customer'] as const;
 export const smtBuildTimes = ['standard', 'rush'] as const;
 
-export interface SmtParams {
+export type SmtParams = {
   /** PCB made by us (ordered with it) or supplied by the customer. */
   pcbSource: (typeof smtPcbSources)[number];
   /** Boards to assemble. */
@@ -34,7 +34,7 @@ export interface SmtParams {
   functionTest: boolean;
   cleaning: boolean;
   buildTime: (typeof smtBuildTimes)[number];
-}
+};
 
 export const defaultSmtParams: SmtParams = {
   pcbSource: 'ours',

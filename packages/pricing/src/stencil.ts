@@ -17,7 +17,7 @@ export const stencilThicknesses = [0.08, 0.1, 0.12, 0.13, 0.15] as const;
 export const stencilSides = ['top', 'bottom', 'both'] as const;
 export const fiducialKinds = ['none', 'halfLasered', 'through'] as const;
 
-export interface StencilParams {
+export type StencilParams = {
   type: (typeof stencilTypes)[number];
   /** A size of the sheet for the type: `370x470` (mm). */
   size: string;
@@ -28,7 +28,7 @@ export interface StencilParams {
   fiducials: (typeof fiducialKinds)[number];
   step: boolean;
   quantity: number;
-}
+};
 
 export const defaultStencilParams: StencilParams = {
   type: 'framed',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockApi, ok, refuse } from '../test/api-mock';
+import { mockApi, ok, refuse } from '@pcb/client/test';
 import { page, sessionFixture } from '../test/fixtures';
 import { currentPath, renderConsole } from '../test/render-app';
 import { SESSION_MARK } from '../lib/staff-session';

@@ -4,7 +4,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { queryClient } from '../lib/query-client';
+import { queryClient } from '../lib/api';
 import { consoleTheme } from './theme';
 
 dayjs.locale('zh-cn');

@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { StaffAuth } from '@pcb/contract/staff-auth';
 import type { StaffProfile, StaffSession } from '@pcb/contract/staff-common';
 import type { EndpointDef, StaffRole } from '@pcb/contract';
-import { ApiError, apiCall, setCsrfToken, setUnauthorizedHandler } from './api-client';
-import { endpointKey } from './endpoint-query';
-import { queryClient } from './query-client';
+import { ApiError, endpointKey } from '@pcb/client';
+import { apiCall, setCsrfToken, setUnauthorizedHandler, queryClient } from './api';
 
 /**
  * Where the console's session stands: a staff member, or none — and then whether one just

@@ -46,7 +46,7 @@ export const applyFixture: StaffMobileApply = {
   rejectReason: null,
   decidedBy: null,
   decidedAt: null,
-  createdAt: '2026-03-01T08:00:00Z',
+  submittedAt: '2026-03-01T08:00:00Z',
 };
 
 export const page = <T>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 20 });

@@ -1,8 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { queryClient } from '../lib/query-client';
-import { setCsrfToken } from '../lib/api-client';
+import { queryClient, setCsrfToken } from '../lib/api';
 import { SESSION_MARK } from '../lib/staff-session';
 
 // jsdom has neither; antd's responsive grid and its resize observers ask for them.

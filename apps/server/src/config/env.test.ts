@@ -58,6 +58,21 @@ describe('configuration', () => {
     expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
   });
 
+  it('runs job workers by default, except under NODE_ENV=test unless asked', () => {
+    expect(loadConfig({}).jobs).toEqual({ workers: true, concurrency: 2 });
+    expect(loadConfig({ ...productionEnv }).jobs.workers).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).jobs.workers).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', JOB_WORKERS: 'on' }).jobs.workers).toBe(true);
+    expect(loadConfig({ JOB_WORKERS: 'off', JOB_CONCURRENCY: '5' }).jobs).toEqual({
+      workers: false,
+      concurrency: 5,
+    });
+    expect(problems({ JOB_WORKERS: 'yes', JOB_CONCURRENCY: '0' })).toEqual([
+      'JOB_WORKERS must be on or off',
+      'JOB_CONCURRENCY must be at least 1',
+    ]);
+  });
+
   it('treats empty variables as unset and reads numbers', () => {
     const config = loadConfig({
       DATABASE_URL: '',

@@ -85,6 +85,9 @@ const envSchema = z.object({
   OSS_BUCKET_HOST: url,
   OSS_BUCKET: text(),
   TIANYANCHA_TOKEN: text(),
+  /** Whether this instance runs job workers and schedules; off by default under NODE_ENV=test. */
+  JOB_WORKERS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  JOB_CONCURRENCY: intSetting(2, 1, 50),
   TIANYANCHA_API_BASE: z.url({ error: 'must be a URL' }).default('http://open.api.tianyancha.com'),
   KUAIDI100_CUSTOMER: text(),
   KUAIDI100_KEY: text(),
@@ -201,6 +204,11 @@ export interface Config {
     /** Public order-state look-ups (OrderState/Query) a minute per client address. */
     orderStatesPerMinute: number;
   };
+  /**
+   * Background jobs (decision 0038). Without workers the instance still enqueues; another
+   * instance (or this one, started with workers) runs the jobs.
+   */
+  jobs: { workers: boolean; concurrency: number };
 }
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -487,6 +495,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       quotesPerMinute: env.QUOTE_RATE_LIMIT,
       companySearchesPerMinute: env.COMPANY_SEARCH_RATE_LIMIT,
       orderStatesPerMinute: env.ORDER_STATE_RATE_LIMIT,
+    },
+    jobs: {
+      // Tests build many apps: only those that ask pay for the workers' connections and timers.
+      workers: (env.JOB_WORKERS ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+      concurrency: env.JOB_CONCURRENCY,
     },
   };
 }

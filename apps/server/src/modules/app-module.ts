@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { DefineRoute } from '../http/define-route';
+import type { JobRegistry } from '../lib/jobs/job';
 import type { Platform } from '../platform';
 
 /** The one transaction the whole demo seed runs in. */
@@ -18,6 +19,11 @@ export interface ModuleParts<Api> {
   /** What modules listed below may use: views and operations, never secrets or table rows. */
   api?: Api;
   routes?: (route: DefineRoute) => void;
+  /**
+   * Its background work: `jobs.handle(job, handler)` and `jobs.schedule(job, '0 2 * * *')`.
+   * Handlers close over what `create` built, as routes do; enqueueing is `platform.jobs.add`.
+   */
+  jobs?: (jobs: JobRegistry) => void;
 }
 
 /**
@@ -44,6 +50,7 @@ export const appModule = <P, D, Api>(module: AppModule<P, D, Api>): AppModule<P,
 interface Built<Apis> {
   apis: Apis;
   registerRoutes: (route: DefineRoute) => void;
+  registerJobs: (jobs: JobRegistry) => void;
 }
 
 export interface ModuleList<Apis> {
@@ -55,7 +62,10 @@ export interface ModuleList<Apis> {
   readonly redact: readonly string[];
   readonly redactQuery: readonly string[];
   readonly seeds: readonly NonNullable<AppModule<unknown, unknown, unknown>['seed']>[];
-  /** Builds every module in order; routes are registered once authentication exists. */
+  /**
+   * Builds every module in order; routes are registered once authentication exists, job
+   * handlers and schedules into the platform's registry.
+   */
   build(platform: Platform): Built<Apis>;
 }
 
@@ -71,15 +81,18 @@ function list<Apis>(entries: readonly { name: string; module: AnyModule }[]): Mo
     build(platform) {
       const apis: Record<string, unknown> = {};
       const routes: ((route: DefineRoute) => void)[] = [];
+      const jobs: ((jobs: JobRegistry) => void)[] = [];
       for (const { name, module } of entries) {
         // A copy: a module keeps only what was built above it.
         const parts = module.create(platform, { ...apis });
         apis[name] = parts.api;
         if (parts.routes) routes.push(parts.routes);
+        if (parts.jobs) jobs.push(parts.jobs);
       }
       return {
         apis: apis as Apis,
         registerRoutes: (route) => routes.forEach((register) => register(route)),
+        registerJobs: (registry) => jobs.forEach((register) => register(registry)),
       };
     },
   };

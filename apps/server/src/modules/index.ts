@@ -5,7 +5,7 @@ import { auditModule } from './audit/audit.module';
 import { moduleList } from './app-module';
 import { captchaModule } from './captcha/captcha.module';
 import { companyDirectoryModule } from './company-directory/company-directory.module';
-import { createExpressModule, noParcelRecords } from './express/express.module';
+import { createExpressModule, type ParcelRecords } from './express/express.module';
 import { memberAuthModule } from './member-auth/member-auth.module';
 import { memberContactModule } from './member-contact/member-contact.module';
 import { memberModule } from './member/member.module';
@@ -54,7 +54,7 @@ export const modules = moduleList()
   .add('order', orderModule)
   .add(
     'express',
-    createExpressModule(() => noParcelRecords),
+    createExpressModule(({ order }: { order: { parcels: ParcelRecords } }) => order.parcels),
   );
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

@@ -10,7 +10,9 @@ const SEED_LOCK = 727_002;
 /**
  * Demonstration data, safe to run on every start: each module seeds its own tables, in the
  * order of the module list, all in one transaction; rows are matched on natural keys and never
- * duplicated or overwritten. It sits beside the list it walks: db/ knows no module (decision 0039).
+ * duplicated or overwritten — except a text a seed itself once wrote wrongly, corrected while
+ * it is still word for word what the seed wrote (the home announcement's offer, issue 19). It
+ * sits beside the list it walks: db/ knows no module (decision 0039).
  */
 export async function seedDemoData(
   db: Db,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../lib/app-store';
-import { queryClient } from '../lib/query-client';
-import { envelope, fakeToken, inOneHour, mockApi } from '../test/api-mock';
+import { queryClient } from '../lib/api';
+import { envelope, fakeToken, inOneHour, mockApi } from '@pcb/client/test';
 import { memberFixture } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 import { routeRows, routeTable } from './route-table';

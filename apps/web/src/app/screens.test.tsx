@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../lib/app-store';
-import { queryClient } from '../lib/query-client';
+import { queryClient } from '../lib/api';
+import { envelope, fakeToken, inOneHour, mockApi } from '@pcb/client/test';
 import { removeReturnUrl, setReturnUrl } from '../lib/storage';
-import { envelope, fakeToken, inOneHour, mockApi } from '../test/api-mock';
 import { renderApp } from '../test/render-app';
 import { routeRows } from './route-table';
 import { FIRST_DATA_WAIT_MS, firstScreenPath, preloadScreen } from './screens';

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { envelope, mockApi } from '../test/api-mock';
+import { envelope, mockApi } from '@pcb/client/test';
 import { rememberFirstHref, reportFirstVisit } from './visit-report';
 
 const FIRST = 'https://m.example.com/member?bd_vid=vid-1&from=miniprogram';

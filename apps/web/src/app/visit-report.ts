@@ -1,5 +1,5 @@
 import { CKInfo, type VisitInput } from '@pcb/contract/ck-info';
-import { apiCall } from '../lib/api-client';
+import { apiCall } from '../lib/api';
 import { newGuid } from '../lib/guid';
 import { getBdVid, getCountGuid, getSessionFrom, setCountGuid } from '../lib/storage';
 

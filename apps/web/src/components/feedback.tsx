@@ -1,6 +1,6 @@
 import { AlertCircleIcon } from './icons';
 import type { ToastShowProps } from 'antd-mobile';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '@pcb/client';
 
 /** Spec section 9: toasts stay 2000 ms. */
 export const TOAST_DURATION = 2000;

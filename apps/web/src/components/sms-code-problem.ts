@@ -1,4 +1,4 @@
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '@pcb/client';
 
 export const SMS_CODE_DEAD_MESSAGE = '验证码已失效，请重新获取';
 export const SMS_CODE_WRONG_MESSAGE = '验证码错误或已过期，请核对或重新获取';

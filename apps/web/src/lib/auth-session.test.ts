@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberInfo } from '@pcb/contract';
-import { envelope, fakeToken, inOneHour, mockApi } from '../test/api-mock';
+import { envelope, fakeToken, inOneHour, mockApi } from '@pcb/client/test';
+import { endpointQueryOptions, queryClient } from './api';
 import { Captcha } from '@pcb/contract/captcha';
-import { endpointQueryOptions } from './endpoint-query';
 import { getLoadedMemberInfo, memberInfoQueryKey } from './member-info';
-import { queryClient } from './query-client';
 import {
   decodeJwtPayload,
   hasLoggedOutByChoice,

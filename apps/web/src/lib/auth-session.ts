@@ -2,9 +2,8 @@ import { useSyncExternalStore } from 'react';
 import type { Query } from '@tanstack/react-query';
 import { MemberAuth } from '@pcb/contract/member-auth';
 import { isTokenValid } from './access-token';
-import { apiCall } from './api-client';
+import { apiCall, queryClient } from './api';
 import { removeOrderFile } from './order-file-store';
-import { queryClient } from './query-client';
 import {
   getAccessToken,
   getLoggedOutByChoice,
@@ -33,7 +32,7 @@ export function useAccessToken(): string | null {
 }
 
 // Public answers are the same for every visitor and can stay cached across a change of
-// member; every query knows whose answer it holds (endpoint-query.ts), and one that does not
+// member; every query knows whose answer it holds (@pcb/client's endpoint-query.ts), and one that does not
 // say is treated as the member's.
 function isMemberData(query: Query): boolean {
   return query.meta?.access !== 'public';

@@ -1,7 +1,7 @@
 import type { EndpointDef } from '@pcb/contract';
-import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client';
-import { env } from './env';
-import { getAccessToken, removeAccessToken } from './storage';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@pcb/client';
+import { memberAuthHeaders, urlOf } from './api';
+import { removeAccessToken } from './storage';
 
 /**
  * Fetches a file endpoint (its contract names the type and file name) with the member's token
@@ -10,12 +10,9 @@ import { getAccessToken, removeAccessToken } from './storage';
  */
 export async function downloadEndpointFile(endpoint: EndpointDef): Promise<void> {
   if (!endpoint.file) throw new Error(`${endpoint.path} is not a file endpoint`);
-  const headers: Record<string, string> = {};
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`${env.apiBase}${endpoint.path}`, { headers });
+    response = await fetch(urlOf(endpoint), { headers: memberAuthHeaders() });
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }

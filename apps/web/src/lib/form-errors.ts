@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError } from '@pcb/client';
 
 /**
  * The form field a server refusal is about: the one its `field` (a wire path such as `mobile`

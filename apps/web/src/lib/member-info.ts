@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { maskMobile } from '@pcb/contract';
 import { MemberInfo as MemberInfoApi, type MemberInfo } from '@pcb/contract/member-info';
 import { isTokenValid, useAccessToken } from './auth-session';
-import { endpointQueryOptions } from './endpoint-query';
-import { queryClient } from './query-client';
+import { endpointQueryOptions, queryClient } from './api';
 
 /**
  * The query that owns the member's info (spec section 3's memberInfo; decision 0011). Loaded

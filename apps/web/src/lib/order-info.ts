@@ -2,14 +2,12 @@
 // the quote page (/OrdersPCB, its own entry) through a login to /fillOrder. Written and read
 // without zod: the quote page's budget has no room for it, and the engine's defaults already
 // say which type each parameter has.
-import type { OrderKind } from '@pcb/contract/order-quote';
 import {
-  defaultPcbParams,
-  defaultSmtParams,
-  defaultStencilParams,
-  type PcbParams,
-  type SmtParams,
-  type StencilParams,
+  isOrderKind,
+  orderKindRegistry,
+  type KindParams,
+  type OrderKind,
+  type ParamsOf,
 } from '@pcb/pricing';
 import { getOrderInfo, setOrderInfo } from './storage';
 
@@ -33,24 +31,8 @@ interface OrderInfoBase {
   gerber?: GerberSummary;
 }
 
-export type OrderInfo = OrderInfoBase &
-  (
-    | { kind: 'pcb'; params: PcbParams }
-    | { kind: 'smt'; params: SmtParams }
-    | { kind: 'stencil'; params: StencilParams }
-  );
-
-export type ParamsOf<K extends OrderKind> = K extends 'pcb'
-  ? PcbParams
-  : K extends 'smt'
-    ? SmtParams
-    : StencilParams;
-
-export const defaultParams: { [K in OrderKind]: ParamsOf<K> } = {
-  pcb: defaultPcbParams,
-  smt: defaultSmtParams,
-  stencil: defaultStencilParams,
-};
+/** The quote of one kind: `info.kind === 'pcb'` narrows `info.params`. */
+export type OrderInfo = OrderInfoBase & KindParams;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -60,8 +42,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * from an older page, or a value of the wrong type, falls back to the default). The engine's
  * validator still judges the values.
  */
-export function paramsFromStored<K extends OrderKind>(kind: K, stored: unknown): ParamsOf<K> {
-  const defaults = defaultParams[kind] as unknown as Record<string, unknown>;
+export function paramsFromStored<K extends OrderKind>(kind: K, stored: unknown): ParamsOf[K] {
+  const defaults: Readonly<Record<string, unknown>> = orderKindRegistry[kind].defaults;
   const params: Record<string, unknown> = { ...defaults };
   if (isRecord(stored)) {
     for (const key of Object.keys(defaults)) {
@@ -70,7 +52,8 @@ export function paramsFromStored<K extends OrderKind>(kind: K, stored: unknown):
         params[key] = value;
     }
   }
-  return params as unknown as ParamsOf<K>;
+  // Every key of the defaults, each of the default's type: the kind's parameters.
+  return params as ParamsOf[K];
 }
 
 function gerberFromStored(value: unknown): GerberSummary | undefined {
@@ -93,7 +76,7 @@ export function readOrderInfo(): OrderInfo | null {
   const stored = getOrderInfo();
   if (!isRecord(stored)) return null;
   const { kind, total, sheetVersion, paramString } = stored;
-  if (kind !== 'pcb' && kind !== 'smt' && kind !== 'stencil') return null;
+  if (!isOrderKind(kind)) return null;
   if (!Number.isInteger(total) || !Number.isInteger(sheetVersion)) return null;
   return {
     kind,
@@ -105,6 +88,9 @@ export function readOrderInfo(): OrderInfo | null {
   } as OrderInfo;
 }
 
-export function saveOrderInfo(info: OrderInfo): void {
+/** `kind` and `params` of one kind (the quote page holds them apart). */
+export function saveOrderInfo<K extends OrderKind>(
+  info: OrderInfoBase & { kind: K; params: ParamsOf[K] },
+): void {
   setOrderInfo(info);
 }

@@ -1,6 +1,6 @@
 import { MemberInfo } from '@pcb/contract/member-info';
 import { useIsLoggedIn } from './auth-session';
-import { useEndpointQuery } from './endpoint-query';
+import { useEndpointQuery } from './api';
 
 /**
  * Whether the member is acting in a related member's account, and who the main member is.

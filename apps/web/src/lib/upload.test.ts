@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UploadTicket } from '@pcb/contract';
-import { envelope, fakeToken, inOneHour, mockApi } from '../test/api-mock';
-import { ApiError } from './api-client';
+import { envelope, fakeToken, inOneHour, mockApi } from '@pcb/client/test';
+import { ApiError } from '@pcb/client';
 import { uploadFile } from './upload';
 
 const ticket: UploadTicket = {

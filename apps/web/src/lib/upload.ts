@@ -4,7 +4,8 @@ import {
   type UploadDirType,
   type UploadTicket,
 } from '@pcb/contract/common-upload';
-import { ApiError, NETWORK_ERROR_MESSAGE, apiCall } from './api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@pcb/client';
+import { apiCall } from './api';
 
 export const UPLOAD_FAILED_MESSAGE = '文件上传失败，请重试';
 

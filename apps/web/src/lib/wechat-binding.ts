@@ -1,6 +1,5 @@
 import { WechatMb } from '@pcb/contract/wechat';
-import { apiCall } from './api-client';
-import { useEndpointQuery } from './endpoint-query';
+import { apiCall, useEndpointQuery } from './api';
 
 /** Whether an account is bound to this sealed openId (WechatMb/GetByOpenId). */
 export const getOpenIdBinding = (openId: string, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { MemberAuth } from '@pcb/contract/member-auth';
 import { WechatMb } from '@pcb/contract/wechat';
-import { apiCall } from './api-client';
+import { apiCall } from './api';
 import { isLoggedIn, saveAccessToken } from './auth-session';
 import { documentNavigation } from './document-navigation';
 import { getWxOpenId, setWxOpenId } from './storage';

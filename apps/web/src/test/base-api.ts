@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { envelope, fakeToken, inOneHour, mockApi } from './api-mock';
+import { envelope, fakeToken, inOneHour, mockApi } from '@pcb/client/test';
 import { challengeFixture, memberFixture } from './fixtures';
 
 type Handlers = Parameters<typeof mockApi>[0];

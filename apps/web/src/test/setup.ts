@@ -4,7 +4,7 @@ import { act, cleanup, configure, waitFor } from '@testing-library/react';
 import { Dialog, Modal, reduceMotion, Toast } from 'antd-mobile';
 import { unmountImperativeRoots } from '../app/antd-react19';
 import { initialAppState, useAppStore } from '../lib/app-store';
-import { queryClient } from '../lib/query-client';
+import { queryClient } from '../lib/api';
 
 // jsdom lays nothing out; antd-mobile's PasscodeInput scrolls itself into view on focus.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};

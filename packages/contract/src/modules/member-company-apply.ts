@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { text } from '../common';
 import { creditCodeSchema } from '../credit-code';
 import { defineModule, emptyInput, fileOutput } from '../define';
+import { reviewStatuses } from './review-queue';
 
 /** A member without an application is in state none (`Get` answers null). */
-export const companyApplyStatuses = ['pending', 'approved', 'rejected'] as const;
+export const companyApplyStatuses = reviewStatuses;
 export type CompanyApplyStatus = (typeof companyApplyStatuses)[number];
 
 /** A mobile, or a landline with its area code (0755-86000000). */

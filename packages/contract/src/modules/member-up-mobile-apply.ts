@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineModule, emptyInput } from '../define';
 import { mobileSchema, smsCodeSchema, text } from '../common';
+import { reviewStatuses } from './review-queue';
 
-export const mobileApplyStatuses = ['pending', 'approved', 'rejected'] as const;
+export const mobileApplyStatuses = reviewStatuses;
 
 export const mobileApplySchema = z.object({
   id: z.number().int(),

@@ -51,9 +51,9 @@ import {
   updateReceiverInput,
 } from '../order-views';
 
+/** The kinds of order and what each is (names, prefixes, defaults): the engine's registry. */
 export {
   feeLineSchema,
-  orderKindNames,
   orderKinds,
   orderStatusNames,
   orderStatuses,
@@ -183,7 +183,11 @@ function stencilShape(mode: Mode) {
   };
 }
 
-const typed = <P>(schema: z.ZodType) => schema as unknown as z.ZodType<P, P>;
+/**
+ * The compiler checks that a schema's output is the engine's parameters (a shape that drifts
+ * does not compile); only its input, the same in a JSON body, is asserted.
+ */
+const typed = <P>(schema: z.ZodType<P, unknown>) => schema as z.ZodType<P, P>;
 
 export const pcbParamsSchema = typed<PcbParams>(z.object(pcbShape('body')));
 export const smtParamsSchema = typed<SmtParams>(z.object(smtShape('body')));

@@ -50,3 +50,10 @@ export const staffRefSchema = z.object({
   realName: z.string(),
 });
 export type StaffRef = z.infer<typeof staffRefSchema>;
+
+/** A member as a staff list names them: real name, else user name, else masked mobile. */
+export const memberRefSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+});
+export type MemberRef = z.infer<typeof memberRefSchema>;

@@ -23,13 +23,14 @@ import {
   timelineEntrySchema,
 } from '../order-views';
 import { feeLineSchema, orderKinds, orderStatuses, productionStepCodes } from '../order-basics';
+import { memberRefSchema } from './staff-common';
 
 export const staffOrderRowSchema = z.object({
   id: z.number().int(),
   kind: z.enum(orderKinds),
   orderNo: z.string(),
   status: z.enum(orderStatuses),
-  member: z.object({ id: z.number().int(), displayName: z.string() }),
+  member: memberRefSchema,
   paramString: z.string(),
   total: z.number().int(),
   sheetVersion: z.number().int(),

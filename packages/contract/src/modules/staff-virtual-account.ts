@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { idQuerySchema, idSchema, pageInput, pageOf, text } from '../common';
 import { defineModule } from '../define';
 import { virtualAccountSchema } from './direct-connection';
-import { staffRefSchema } from './staff-common';
+import { memberRefSchema, staffRefSchema } from './staff-common';
 
 export const staffVirtualAccountSchema = virtualAccountSchema.extend({
-  member: z.object({ id: z.number().int(), displayName: z.string() }),
+  member: memberRefSchema,
   createdBy: staffRefSchema.nullable(),
 });
 export type StaffVirtualAccount = z.infer<typeof staffVirtualAccountSchema>;

@@ -1,7 +1,7 @@
 import { App, Form, type FormItemProps } from 'antd';
 import type { z } from 'zod';
 import { labelAt } from '@pcb/contract';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@pcb/client';
 
 type ObjectSchema = z.ZodObject;
 

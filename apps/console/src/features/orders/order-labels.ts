@@ -1,16 +1,10 @@
-import {
-  orderKindNames,
-  orderStatusNames,
-  type OrderKind,
-  type OrderStatus,
-} from '@pcb/contract/order-quote';
+import { orderStatusNames, type OrderStatus } from '@pcb/contract/order-quote';
 import {
   courierLabels,
   invoiceLabels,
-  pcbFields,
-  smtFields,
-  stencilFields,
+  orderKindRegistry,
   type FieldSpec,
+  type OrderKind,
 } from '@pcb/pricing';
 
 const statusColors: Record<OrderStatus, string> = {
@@ -30,19 +24,11 @@ export const orderStatusTags = Object.fromEntries(
   ]),
 ) as Record<OrderStatus, { label: string; color: string }>;
 
-const kindColors: Record<OrderKind, string> = { pcb: 'green', smt: 'purple', stencil: 'geekblue' };
-
-export const orderKindTags = Object.fromEntries(
-  Object.entries(orderKindNames).map(([kind, label]) => [
-    kind,
-    { label, color: kindColors[kind as OrderKind] },
-  ]),
-) as Record<OrderKind, { label: string; color: string }>;
-
-const fieldsOf: Record<OrderKind, Record<string, FieldSpec>> = {
-  pcb: pcbFields,
-  smt: smtFields,
-  stencil: stencilFields,
+/** Each kind's tag: the registry's name, in the console's colour for the kind. */
+export const orderKindTags: { readonly [K in OrderKind]: { label: string; color: string } } = {
+  pcb: { label: orderKindRegistry.pcb.name, color: 'green' },
+  smt: { label: orderKindRegistry.smt.name, color: 'purple' },
+  stencil: { label: orderKindRegistry.stencil.name, color: 'geekblue' },
 };
 
 /** An order's parameters as labelled Chinese values, in the form's order. */
@@ -50,7 +36,8 @@ export function paramItems(
   kind: OrderKind,
   params: Record<string, unknown>,
 ): { key: string; label: string; value: string }[] {
-  return Object.entries(fieldsOf[kind]).flatMap(([key, spec]) => {
+  const fields: Readonly<Record<string, FieldSpec>> = orderKindRegistry[kind].fields;
+  return Object.entries(fields).flatMap(([key, spec]) => {
     if (!(key in params)) return [];
     const raw = params[key];
     const option = spec.options?.find((o) => o.value === raw);

@@ -1,5 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pagedList, type PageRequest } from '../../db/paged-list';
 import type { SmsMessage } from './sms';
 import { smsOutbox } from './sms-outbox.table';
 
@@ -17,26 +18,23 @@ export function createSmsOutbox(db: Db) {
       });
     },
     /** Newest first, for the console (StaffOutbox), all numbers or one. */
-    async page(mobile: string | undefined, page: { offset: number; limit: number }) {
-      const where = mobile ? eq(smsOutbox.mobile, mobile) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
+    page: (mobile: string | undefined, page: PageRequest) =>
+      pagedList<{ id: number; mobile: string; kind: string; text: string; sentAt: Date }>(
+        db,
+        {
+          from: smsOutbox,
+          fields: {
             id: smsOutbox.id,
             mobile: smsOutbox.mobile,
             kind: smsOutbox.kind,
             text: smsOutbox.text,
             sentAt: smsOutbox.sentAt,
-          })
-          .from(smsOutbox)
-          .where(where)
-          .orderBy(desc(smsOutbox.id))
-          .offset(page.offset)
-          .limit(page.limit),
-        db.select({ n: count() }).from(smsOutbox).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    },
+          },
+          where: mobile ? eq(smsOutbox.mobile, mobile) : undefined,
+          orderBy: [desc(smsOutbox.id)],
+        },
+        page,
+      ),
     /** Newest first. */
     async list(mobile: string): Promise<{ mobile: string; text: string; sentAt: Date }[]> {
       return db

@@ -1,5 +1,6 @@
 import type { Announcement } from '@pcb/contract';
 import type { StaffAnnouncement } from '@pcb/contract/staff-announcement';
+import { mapPage, type PageRequest } from '../../db/paged-list';
 import type { StaffWrite } from '../../http/define-route';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
@@ -65,12 +66,8 @@ export function createAnnouncementAdminService(
   };
 
   return {
-    async list(type: Announcement['type'] | undefined, page: number, pageSize: number) {
-      const { rows, total } = await repository.list(type, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      });
-      return { items: rows.map(toStaff), total, page, pageSize };
+    async list(type: Announcement['type'] | undefined, page: PageRequest) {
+      return mapPage(await repository.list(type, page), (rows) => rows.map(toStaff));
     },
 
     async create(write: StaffWrite, input: AnnouncementInput) {

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pagedList, type PageRequest } from '../../db/paged-list';
 import { announcement, type AnnouncementRow } from './announcement.table';
 
 export function createAnnouncementRepository(db: Db) {
@@ -33,19 +34,17 @@ export type NewAnnouncement = Omit<typeof announcement.$inferInsert, 'id' | 'cre
 /** The console's side: every announcement, and writes on the route's transaction. */
 export function createAnnouncementAdminRepository(db: Db) {
   return {
-    async list(type: AnnouncementRow['type'] | undefined, page: { offset: number; limit: number }) {
+    async list(type: AnnouncementRow['type'] | undefined, page: PageRequest) {
       const where = type ? eq(announcement.type, type) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(announcement)
-          .where(where)
-          .orderBy(desc(announcement.startsAt), desc(announcement.id))
-          .offset(page.offset)
-          .limit(page.limit),
-        db.select({ n: count() }).from(announcement).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pagedList(
+        db,
+        {
+          from: announcement,
+          where,
+          orderBy: [desc(announcement.startsAt), desc(announcement.id)],
+        },
+        page,
+      );
     },
 
     async lock(tx: Tx, id: number): Promise<AnnouncementRow | undefined> {

@@ -13,9 +13,7 @@ export function registerAnnouncementRoutes(
     announcements.getEffective(input.type),
   );
 
-  route(StaffAnnouncement.List, async ({ input }) =>
-    admin.list(input.type, input.page, input.pageSize),
-  );
+  route(StaffAnnouncement.List, async ({ input }) => admin.list(input.type, input));
   route(StaffAnnouncement.Create, async ({ input, write }) => admin.create(write(), input));
   route(StaffAnnouncement.Update, async ({ input, write }) => {
     const { id, ...values } = input;

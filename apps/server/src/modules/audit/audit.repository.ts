@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
+import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
 import { auditLog, type AuditRow } from './audit.table';
 
 export type NewAuditRow = typeof auditLog.$inferInsert;
@@ -20,10 +21,7 @@ export function createAuditRepository(db: Db) {
       await ex.insert(auditLog).values(row);
     },
 
-    async list(
-      filter: AuditFilter,
-      page: { offset: number; limit: number },
-    ): Promise<{ rows: AuditRow[]; total: number }> {
+    async list(filter: AuditFilter, page: PageRequest): Promise<Page<AuditRow>> {
       const conditions: SQL[] = [];
       if (filter.staffId !== undefined) conditions.push(eq(auditLog.staffId, filter.staffId));
       if (filter.action) conditions.push(eq(auditLog.action, filter.action));
@@ -31,18 +29,15 @@ export function createAuditRepository(db: Db) {
       if (filter.objectId) conditions.push(eq(auditLog.objectId, filter.objectId));
       if (filter.from) conditions.push(gte(auditLog.at, filter.from));
       if (filter.to) conditions.push(lt(auditLog.at, filter.to));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(auditLog)
-          .where(where)
-          .orderBy(desc(auditLog.at), desc(auditLog.id))
-          .offset(page.offset)
-          .limit(page.limit),
-        db.select({ n: count() }).from(auditLog).where(where),
-      ]);
-      return { rows, total: totalRow?.n ?? 0 };
+      return pagedList(
+        db,
+        {
+          from: auditLog,
+          where: and(...conditions),
+          orderBy: [desc(auditLog.at), desc(auditLog.id)],
+        },
+        page,
+      );
     },
   };
 }

@@ -13,8 +13,7 @@ export function registerAuditRoutes(route: DefineRoute, audit: AuditService): vo
         from: input.from ? new Date(input.from) : undefined,
         to: input.to ? new Date(input.to) : undefined,
       },
-      input.page,
-      input.pageSize,
+      input,
     ),
   );
 }

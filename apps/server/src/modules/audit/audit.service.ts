@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@pcb/contract';
 import type { Executor } from '../../db/client';
+import { mapPage, type PageRequest } from '../../db/paged-list';
 import type { Clock } from '../../lib/clock';
 import type { AuditFilter, AuditRepository } from './audit.repository';
 import type { AuditRow } from './audit.table';
@@ -56,12 +57,8 @@ export function createAuditService(repository: AuditRepository, now: Clock) {
       });
     },
 
-    async list(filter: AuditFilter, page: number, pageSize: number) {
-      const { rows, total } = await repository.list(filter, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      });
-      return { items: rows.map(toEntry), total, page, pageSize };
+    async list(filter: AuditFilter, page: PageRequest) {
+      return mapPage(await repository.list(filter, page), (rows) => rows.map(toEntry));
     },
   };
 }

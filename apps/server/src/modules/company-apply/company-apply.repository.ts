@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { createReviewQueueRepository } from '../../db/review-queue';
 import { companyApply, type CompanyApplyRow } from './company-apply.table';
 
 /** What the member writes: the company's details and the two files. */
@@ -88,62 +89,13 @@ export function createCompanyApplyRepository(db: Db) {
 
 export type CompanyApplyRepository = ReturnType<typeof createCompanyApplyRepository>;
 
-/** The staff side: every application, and decisions on the route's transaction. */
-export function createCompanyApplyReviewRepository(db: Db) {
-  return {
-    async list(
-      status: CompanyApplyRow['status'] | undefined,
-      page: { offset: number; limit: number },
-    ) {
-      const where = status ? eq(companyApply.status, status) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(companyApply)
-          .where(where)
-          .orderBy(desc(companyApply.updatedAt), desc(companyApply.id))
-          .offset(page.offset)
-          .limit(page.limit),
-        db.select({ n: count() }).from(companyApply).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    },
-
-    async findById(id: number): Promise<CompanyApplyRow | undefined> {
-      const [row] = await db.select().from(companyApply).where(eq(companyApply.id, id));
-      return row;
-    },
-
-    /**
-     * Decides a pending application (`WHERE status = 'pending'`): undefined when it is not
-     * pending; 'codeTaken' when approving a code another member's approval holds (a savepoint,
-     * so the route's transaction still rolls back cleanly).
-     */
-    async decide(
-      tx: Tx,
-      id: number,
-      decision: {
-        status: 'approved' | 'rejected';
-        decidedBy: number;
-        decidedAt: Date;
-        rejectReason: string | null;
-      },
-    ): Promise<CompanyApplyRow | undefined | 'codeTaken'> {
-      try {
-        return await tx.transaction(async (sp) => {
-          const [row] = await sp
-            .update(companyApply)
-            .set({ ...decision, updatedAt: decision.decidedAt })
-            .where(and(eq(companyApply.id, id), eq(companyApply.status, 'pending')))
-            .returning();
-          return row;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) return 'codeTaken';
-        throw error;
-      }
-    },
-  };
-}
+/** The staff side: a review queue on the applications (decision 0041). */
+export const createCompanyApplyReviewRepository = (db: Db) =>
+  createReviewQueueRepository(db, {
+    table: companyApply,
+    // A decision leaves updated_at alone: it is when the member last submitted.
+    submittedAt: companyApply.updatedAt,
+    rejectReason: companyApply.rejectReason,
+  });
 
 export type CompanyApplyReviewRepository = ReturnType<typeof createCompanyApplyReviewRepository>;

@@ -20,9 +20,7 @@ export function registerCompanyApplyRoutes(
     applies.letter(requireMember().id),
   );
 
-  route(StaffCompanyApply.List, async ({ input }) =>
-    review.list(input.status, input.page, input.pageSize),
-  );
+  route(StaffCompanyApply.List, async ({ input }) => review.list(input, input));
   route(StaffCompanyApply.Get, async ({ input }) => review.get(input.id));
   route(StaffCompanyApply.Approve, async ({ input, write }) => review.approve(write(), input.id));
   route(StaffCompanyApply.Reject, async ({ input, write }) =>

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { CompanySuggestion } from '@pcb/contract';
 import type { Db, Tx } from '../../db/client';
+import { pagedList, type PageRequest } from '../../db/paged-list';
 import { isUniqueViolation } from '../../db/errors';
 import { searchGrams } from '../../lib/search-grams';
 import { companyDirectory, type CompanyDirectoryRow } from './company-directory.table';
@@ -46,24 +47,18 @@ export function createCompanyDirectoryRepository(db: Db) {
     },
 
     /** The staff list: by a name fragment or a credit code prefix, newest first. */
-    async list(keyword: string | undefined, page: { offset: number; limit: number }) {
+    async list(keyword: string | undefined, page: PageRequest) {
       const where = keyword
         ? or(
             sql`(${nameHolds(keyword)})`,
             sql`${companyDirectory.creditCode} LIKE ${`${keyword.toUpperCase().replace(/[%_\\]/g, '')}%`}`,
           )
         : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(companyDirectory)
-          .where(where)
-          .orderBy(desc(companyDirectory.id))
-          .offset(page.offset)
-          .limit(page.limit),
-        db.select({ n: count() }).from(companyDirectory).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pagedList(
+        db,
+        { from: companyDirectory, where, orderBy: [desc(companyDirectory.id)] },
+        page,
+      );
     },
 
     async lock(tx: Tx, id: number): Promise<CompanyDirectoryRow | undefined> {

@@ -13,9 +13,7 @@ export function registerCompanyDirectoryRoutes(
     return directory.suggest(input.keyword);
   });
 
-  route(StaffCompanyDirectory.List, async ({ input }) =>
-    directory.list(input.keyword, input.page, input.pageSize),
-  );
+  route(StaffCompanyDirectory.List, async ({ input }) => directory.list(input.keyword, input));
   route(StaffCompanyDirectory.Create, async ({ input, write }) =>
     directory.create(write(), { name: input.name, creditCode: input.creditCode }),
   );

@@ -1,5 +1,6 @@
 import { COMPANY_SEARCH_LIMIT, type CompanySuggestion } from '@pcb/contract';
 import type { DirectoryCompany } from '@pcb/contract/staff-company-directory';
+import { mapPage, type PageRequest } from '../../db/paged-list';
 import type { StaffWrite } from '../../http/define-route';
 import { AppError } from '../../http/errors';
 import {
@@ -57,12 +58,10 @@ export function createCompanyDirectoryService(deps: {
       }
     },
 
-    async list(keyword: string | undefined, page: number, pageSize: number) {
-      const { rows, total } = await repository.list(keyword || undefined, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      });
-      return { items: rows.map(toCompany), total, page, pageSize };
+    async list(keyword: string | undefined, page: PageRequest) {
+      return mapPage(await repository.list(keyword || undefined, page), (rows) =>
+        rows.map(toCompany),
+      );
     },
 
     async create(write: StaffWrite, input: { name: string; creditCode: string }) {

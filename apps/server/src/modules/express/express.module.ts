@@ -15,15 +15,6 @@ export type {
 export type ParcelRecords = ParcelOwnership & ParcelEventSource;
 
 /**
- * Until a module keeps parcels, none is anyone's and none has events: every query is "not
- * found". At merge the order module's records take its place (decision 0043).
- */
-export const noParcelRecords: ParcelRecords = {
-  isMemberParcel: async () => false,
-  eventsOf: async () => [],
-};
-
-/**
  * Shipment tracking (Express): the member's own parcels, from the tracking service the
  * platform selects (Kuaidi100) or, by default, from the events staff enter. `parcelsOf` picks
  * the parcel records out of the modules listed above this one.

@@ -1,12 +1,31 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { ContactUserType } from '@pcb/contract';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { MAX_CONTACTS, type ContactUserType } from '@pcb/contract';
 import type { Db, Tx } from '../../db/client';
-import { memberContact, type MemberContactRow } from './member-contact.table';
+import { createOwnedList, type OwnedList } from '../../db/owned-list';
+import { memberContact, memberContactCount, type MemberContactRow } from './member-contact.table';
 
 export type ContactValues = Pick<
   typeof memberContact.$inferInsert,
   'contactName' | 'mobile' | 'email' | 'qq' | 'wechat' | 'userType'
 >;
+
+/**
+ * A member's contacts as an owned list (decision 0041): at most MAX_CONTACTS, one main per
+ * type; when the main goes, the earliest left of its type (the next one the list shows).
+ */
+export const contactList: OwnedList<typeof memberContact> = {
+  items: memberContact,
+  owner: memberContact.memberId,
+  isDefault: memberContact.isMain,
+  group: memberContact.userType,
+  counter: {
+    table: memberContactCount,
+    owner: memberContactCount.memberId,
+    count: memberContactCount.count,
+  },
+  cap: MAX_CONTACTS,
+  successorOrder: [asc(memberContact.id)],
+};
 
 /** Every query is scoped by the member: another member's id finds nothing. */
 export function createMemberContactRepository(db: Db) {
@@ -16,11 +35,15 @@ export function createMemberContactRepository(db: Db) {
     and(eq(memberContact.memberId, memberId), eq(memberContact.userType, userType));
 
   return {
+    ...createOwnedList(db, contactList),
+
     /** Outside a transaction (orders read the member's contact). */
     async findOwned(memberId: number, id: number): Promise<MemberContactRow | undefined> {
       const [row] = await db.select().from(memberContact).where(mine(memberId, id));
       return row;
     },
+
+    /** By type, the main one first, then the earliest. */
     async list(memberId: number, userType?: ContactUserType): Promise<MemberContactRow[]> {
       return db
         .select()
@@ -35,55 +58,6 @@ export function createMemberContactRepository(db: Db) {
         .from(memberContact)
         .where(and(ofType(memberId, userType), eq(memberContact.isMain, true)));
       return row;
-    },
-
-    /**
-     * Runs `work` with the member's contacts to itself: every change of a member's contacts
-     * takes this transaction-scoped lock first, so "exactly one main per type" is decided on
-     * a settled set (the partial unique index stays the last line).
-     */
-    async serialised<T>(memberId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`SELECT pg_advisory_xact_lock(hashtext('member_contact'), ${memberId}::int)`,
-        );
-        return work(tx);
-      });
-    },
-
-    async find(tx: Tx, memberId: number, id: number) {
-      const [row] = await tx.select().from(memberContact).where(mine(memberId, id));
-      return row;
-    },
-
-    async countOf(tx: Tx, memberId: number): Promise<number> {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(memberContact)
-        .where(eq(memberContact.memberId, memberId));
-      return row?.n ?? 0;
-    },
-
-    async hasMain(tx: Tx, memberId: number, userType: ContactUserType, except?: number) {
-      const [row] = await tx
-        .select({ id: memberContact.id })
-        .from(memberContact)
-        .where(
-          and(
-            ofType(memberId, userType),
-            eq(memberContact.isMain, true),
-            except === undefined ? undefined : ne(memberContact.id, except),
-          ),
-        );
-      return row !== undefined;
-    },
-
-    /** The main contact of the type is main no more (before another becomes it). */
-    async clearMain(tx: Tx, memberId: number, userType: ContactUserType, at: Date) {
-      await tx
-        .update(memberContact)
-        .set({ isMain: false, updatedAt: at })
-        .where(and(ofType(memberId, userType), eq(memberContact.isMain, true)));
     },
 
     async insert(
@@ -102,7 +76,7 @@ export function createMemberContactRepository(db: Db) {
       tx: Tx,
       memberId: number,
       id: number,
-      values: Partial<ContactValues> & { isMain?: boolean; at: Date },
+      values: ContactValues & { isMain: boolean; at: Date },
     ): Promise<MemberContactRow | undefined> {
       const { at, ...rest } = values;
       const [row] = await tx
@@ -111,26 +85,6 @@ export function createMemberContactRepository(db: Db) {
         .where(mine(memberId, id))
         .returning();
       return row;
-    },
-
-    async delete(tx: Tx, memberId: number, id: number): Promise<MemberContactRow | undefined> {
-      const [row] = await tx.delete(memberContact).where(mine(memberId, id)).returning();
-      return row;
-    },
-
-    /** The earliest contact of the type becomes main, when the type has none and any left. */
-    async promoteEarliest(tx: Tx, memberId: number, userType: ContactUserType, at: Date) {
-      await tx.execute(sql`
-        UPDATE ${memberContact} SET is_main = true, updated_at = ${at}
-        WHERE id = (
-          SELECT id FROM ${memberContact}
-          WHERE member_id = ${memberId} AND user_type = ${userType}
-          ORDER BY id LIMIT 1
-        )
-        AND NOT EXISTS (
-          SELECT 1 FROM ${memberContact}
-          WHERE member_id = ${memberId} AND user_type = ${userType} AND is_main
-        )`);
     },
   };
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { DEMO_MOBILE, memberIdByMobile } from '../member/member.module';
 import type { SeedContext } from '../app-module';
+import { recountOwned } from '../../db/owned-list';
+import { contactList } from './member-contact.repository';
 import { memberContact } from './member-contact.table';
 
 /** The demo member's order contacts: two buyers (one main) and an engineer. */
@@ -46,4 +48,5 @@ export async function seedMemberContacts({ tx, now }: SeedContext): Promise<void
       updatedAt: at,
     },
   ]);
+  await recountOwned(tx, contactList, memberId);
 }

@@ -42,10 +42,11 @@ const valuesOf = (input: ContactChange): ContactValues => ({
 const notFound = () => new AppError(404, CONTACT_NOT_FOUND_MESSAGE);
 
 /**
- * A member's order contacts. Exactly one main contact per type while any of that type exist:
- * every change runs in one transaction holding the member's contact lock; the first of a type
- * becomes main, setting one main unsets the other, deleting or moving the main promotes the
- * earliest left. A contact of another member is "not found".
+ * A member's order contacts, an owned list grouped by type (decision 0041). Exactly one main
+ * contact per type while any of that type exist: every change runs in one transaction holding
+ * the member's lock; the first of a type becomes main, setting one main unsets the other,
+ * deleting or moving the main promotes the earliest left. A contact of another member is
+ * "not found".
  */
 export function createMemberContactService(deps: {
   repository: MemberContactRepository;
@@ -70,64 +71,49 @@ export function createMemberContactService(deps: {
     },
 
     async create(memberId: number, input: ContactChange): Promise<MemberContact> {
-      return repository.serialised(memberId, async (tx) => {
-        if ((await repository.countOf(tx, memberId)) >= MAX_CONTACTS) {
-          throw new AppError(409, TOO_MANY_CONTACTS_MESSAGE);
-        }
-        const at = now();
-        const isMain = input.isMain || !(await repository.hasMain(tx, memberId, input.userType));
-        if (isMain) await repository.clearMain(tx, memberId, input.userType, at);
-        const row = await repository.insert(tx, { ...valuesOf(input), memberId, isMain, at });
-        return toContact(row);
-      });
+      const at = now();
+      const row = await repository.create(
+        memberId,
+        { group: input.userType, wantsDefault: input.isMain },
+        (tx, isMain) => repository.insert(tx, { ...valuesOf(input), memberId, isMain, at }),
+      );
+      if (!row) throw new AppError(409, TOO_MANY_CONTACTS_MESSAGE);
+      return toContact(row);
     },
 
     async update(memberId: number, id: number, input: ContactChange): Promise<MemberContact> {
-      return repository.serialised(memberId, async (tx) => {
-        const before = await repository.find(tx, memberId, id);
+      return repository.write(memberId, async (w) => {
+        const before = await w.find(id);
         if (!before) throw notFound();
-        const at = now();
         const typeChanged = before.userType !== input.userType;
-        if (before.isMain && !input.isMain && !typeChanged) {
+        const staysMain = before.isMain && !typeChanged;
+        if (staysMain && !input.isMain) {
           throw new AppError(409, KEEP_MAIN_MESSAGE, { field: 'isMain' });
         }
         // In its (new) type: main when asked, when it stays the main, or when the type has none.
-        const isMain =
-          input.isMain ||
-          (!typeChanged && before.isMain) ||
-          !(await repository.hasMain(tx, memberId, input.userType, id));
-        if (isMain && !(before.isMain && !typeChanged)) {
-          await repository.clearMain(tx, memberId, input.userType, at);
-        }
-        const row = await repository.update(tx, memberId, id, { ...valuesOf(input), isMain, at });
+        const isMain = input.isMain || staysMain || !(await w.hasDefault(input.userType));
+        if (isMain && !staysMain) await w.clearDefault(input.userType);
+        const row = await repository.update(w.tx, memberId, id, {
+          ...valuesOf(input),
+          isMain,
+          at: now(),
+        });
         // It left its old type as that type's main: the earliest left there takes over.
-        if (typeChanged && before.isMain) {
-          await repository.promoteEarliest(tx, memberId, before.userType, at);
-        }
-        if (!row) throw notFound();
-        return toContact(row);
+        if (typeChanged && before.isMain) await w.promote(before.userType);
+        return toContact(row!);
       });
     },
 
     async setMain(memberId: number, id: number): Promise<MemberContact> {
-      return repository.serialised(memberId, async (tx) => {
-        const row = await repository.find(tx, memberId, id);
-        if (!row) throw notFound();
-        if (row.isMain) return toContact(row);
-        const at = now();
-        await repository.clearMain(tx, memberId, row.userType, at);
-        const updated = await repository.update(tx, memberId, id, { isMain: true, at });
-        return toContact(updated!);
-      });
+      const row = await repository.setDefault(memberId, id);
+      if (!row) throw notFound();
+      return toContact(row);
     },
 
+    /** The main deleted, the earliest left of its type takes over; the last leaves none. */
     async delete(memberId: number, id: number): Promise<{ ok: true }> {
-      return repository.serialised(memberId, async (tx) => {
-        const row = await repository.delete(tx, memberId, id);
-        if (!row) throw notFound();
-        if (row.isMain) await repository.promoteEarliest(tx, memberId, row.userType, now());
-        return { ok: true as const };
-      });
+      if (!(await repository.delete(memberId, id))) throw notFound();
+      return { ok: true as const };
     },
   };
 }

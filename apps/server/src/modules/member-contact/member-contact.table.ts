@@ -10,12 +10,13 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { contactUserTypes } from '@pcb/contract';
+import { contactUserTypes, MAX_CONTACTS } from '@pcb/contract';
 
 /**
  * A member's order contact (MemberContact): who the factory calls about purchasing,
  * engineering questions or payment. One main contact per member and type, held by the
- * partial unique index; "at least one while any exist" by the service's transactions.
+ * partial unique index; "at least one while any exist" by the owned list's writes, which
+ * hold the member's count row (decision 0041).
  */
 export const memberContact = pgTable(
   'member_contact',
@@ -48,3 +49,22 @@ export const memberContact = pgTable(
 );
 
 export type MemberContactRow = typeof memberContact.$inferSelect;
+
+/**
+ * How many contacts each member keeps (at most MAX_CONTACTS): a slot is reserved by a
+ * conditional update before the insert, and the row is the member's lock every write of their
+ * contacts takes first. Made on a member's first write from the contacts they hold.
+ */
+export const memberContactCount = pgTable(
+  'member_contact_count',
+  {
+    memberId: integer('member_id').primaryKey(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    check(
+      'member_contact_count_range_ck',
+      sql`${t.count} >= 0 AND ${t.count} <= ${sql.raw(String(MAX_CONTACTS))}`,
+    ),
+  ],
+);

@@ -1,5 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { MAX_INVOICE_PROFILES } from '@pcb/contract';
 import type { Db, Tx } from '../../db/client';
+import { createOwnedList, type OwnedList } from '../../db/owned-list';
 import {
   memberInvoice,
   memberInvoiceQuota,
@@ -16,9 +18,26 @@ export type InvoiceProfileValues = Omit<
 const owned = (memberId: number, id: number) =>
   and(eq(memberInvoice.memberId, memberId), eq(memberInvoice.id, id));
 
+/** After the default, the most recently changed first. */
+const recentFirst = [desc(memberInvoice.updatedAt), desc(memberInvoice.id)];
+
+/** A member's profiles as an owned list: at most 20, one default (decision 0041). */
+export const invoiceProfileList: OwnedList<typeof memberInvoice> = {
+  items: memberInvoice,
+  owner: memberInvoice.memberId,
+  isDefault: memberInvoice.isDefault,
+  counter: {
+    table: memberInvoiceQuota,
+    owner: memberInvoiceQuota.memberId,
+    count: memberInvoiceQuota.profileCount,
+  },
+  cap: MAX_INVOICE_PROFILES,
+  successorOrder: recentFirst,
+};
+
 export function createMemberInvoiceRepository(db: Db) {
   return {
-    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+    ...createOwnedList(db, invoiceProfileList),
 
     /** Default first, then the most recently changed. */
     async list(memberId: number, invoiceType?: MemberInvoiceRow['invoiceType']) {
@@ -31,11 +50,7 @@ export function createMemberInvoiceRepository(db: Db) {
             invoiceType ? eq(memberInvoice.invoiceType, invoiceType) : undefined,
           ),
         )
-        .orderBy(
-          desc(memberInvoice.isDefault),
-          desc(memberInvoice.updatedAt),
-          desc(memberInvoice.id),
-        );
+        .orderBy(desc(memberInvoice.isDefault), ...recentFirst);
     },
 
     async findOwned(memberId: number, id: number): Promise<MemberInvoiceRow | undefined> {
@@ -49,49 +64,6 @@ export function createMemberInvoiceRepository(db: Db) {
         .from(memberInvoice)
         .where(and(eq(memberInvoice.memberId, memberId), eq(memberInvoice.isDefault, true)));
       return row;
-    },
-
-    /**
-     * One more profile for the member, unless they hold the cap already: an upsert that adds
-     * one only below `max`, so concurrent creates never pass it. Locks the member's quota row
-     * until the transaction ends. False at the cap.
-     */
-    async reserve(tx: Tx, memberId: number, max: number): Promise<boolean> {
-      const rows = await tx
-        .insert(memberInvoiceQuota)
-        .values({ memberId, profileCount: 1 })
-        .onConflictDoUpdate({
-          target: memberInvoiceQuota.memberId,
-          set: { profileCount: sql`${memberInvoiceQuota.profileCount} + 1` },
-          setWhere: sql`${memberInvoiceQuota.profileCount} < ${max}`,
-        })
-        .returning({ count: memberInvoiceQuota.profileCount });
-      return rows.length > 0;
-    },
-
-    /** Waits for the member's other profile writes to finish; false when they have none. */
-    async lockMember(tx: Tx, memberId: number): Promise<boolean> {
-      const rows = await tx
-        .select({ memberId: memberInvoiceQuota.memberId })
-        .from(memberInvoiceQuota)
-        .where(eq(memberInvoiceQuota.memberId, memberId))
-        .for('update');
-      return rows.length > 0;
-    },
-
-    async release(tx: Tx, memberId: number): Promise<void> {
-      await tx
-        .update(memberInvoiceQuota)
-        .set({ profileCount: sql`${memberInvoiceQuota.profileCount} - 1` })
-        .where(eq(memberInvoiceQuota.memberId, memberId));
-    },
-
-    async hasDefault(tx: Tx, memberId: number): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: memberInvoice.id })
-        .from(memberInvoice)
-        .where(and(eq(memberInvoice.memberId, memberId), eq(memberInvoice.isDefault, true)));
-      return row !== undefined;
     },
 
     async insert(tx: Tx, values: NewMemberInvoice): Promise<MemberInvoiceRow> {
@@ -112,44 +84,6 @@ export function createMemberInvoiceRepository(db: Db) {
         .where(owned(memberId, id))
         .returning();
       return row;
-    },
-
-    /** The member's default stops being one (before another becomes it: one default at most). */
-    async clearDefault(tx: Tx, memberId: number): Promise<void> {
-      await tx
-        .update(memberInvoice)
-        .set({ isDefault: false })
-        .where(and(eq(memberInvoice.memberId, memberId), eq(memberInvoice.isDefault, true)));
-    },
-
-    async markDefault(tx: Tx, memberId: number, id: number): Promise<MemberInvoiceRow | undefined> {
-      const [row] = await tx
-        .update(memberInvoice)
-        .set({ isDefault: true })
-        .where(owned(memberId, id))
-        .returning();
-      return row;
-    },
-
-    async delete(tx: Tx, memberId: number, id: number): Promise<MemberInvoiceRow | undefined> {
-      const [row] = await tx.delete(memberInvoice).where(owned(memberId, id)).returning();
-      return row;
-    },
-
-    /** The most recently added profile becomes the default (after the default was deleted). */
-    async promoteLatest(tx: Tx, memberId: number): Promise<void> {
-      const [latest] = await tx
-        .select({ id: memberInvoice.id })
-        .from(memberInvoice)
-        .where(eq(memberInvoice.memberId, memberId))
-        .orderBy(desc(memberInvoice.createdAt), desc(memberInvoice.id))
-        .limit(1);
-      if (latest) {
-        await tx
-          .update(memberInvoice)
-          .set({ isDefault: true })
-          .where(eq(memberInvoice.id, latest.id));
-      }
     },
   };
 }

@@ -1,6 +1,9 @@
 import { DEMO_MOBILE, memberIdByMobile } from '../member/member.module';
 import type { SeedContext } from '../app-module';
-import { memberInvoice, memberInvoiceQuota } from './member-invoice.table';
+import { eq } from 'drizzle-orm';
+import { recountOwned } from '../../db/owned-list';
+import { invoiceProfileList } from './member-invoice.repository';
+import { memberInvoice } from './member-invoice.table';
 
 /** The demo member's invoice profiles: the company's 普票 (default) and a personal one. */
 export async function seedMemberInvoices({ tx, now }: SeedContext): Promise<void> {
@@ -26,13 +29,13 @@ export async function seedMemberInvoices({ tx, now }: SeedContext): Promise<void
       isDefault: false,
     },
   ];
-  // Only for a member who has none yet: the quota row is written with the profiles.
-  const [quota] = await tx
-    .insert(memberInvoiceQuota)
-    .values({ memberId, profileCount: profiles.length })
-    .onConflictDoNothing()
-    .returning();
-  if (!quota) return;
+  // Only for a member who has none yet; their count follows the rows.
+  const [existing] = await tx
+    .select({ id: memberInvoice.id })
+    .from(memberInvoice)
+    .where(eq(memberInvoice.memberId, memberId))
+    .limit(1);
+  if (existing) return;
   await tx.insert(memberInvoice).values(
     profiles.map((p, i) => ({
       ...p,
@@ -41,4 +44,5 @@ export async function seedMemberInvoices({ tx, now }: SeedContext): Promise<void
       updatedAt: new Date(now.getTime() - (profiles.length - i) * 60_000),
     })),
   );
+  await recountOwned(tx, invoiceProfileList, memberId);
 }

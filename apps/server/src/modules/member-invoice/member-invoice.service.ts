@@ -77,9 +77,10 @@ const toProfile = (row: MemberInvoiceRow, certified: boolean): InvoiceProfile =>
 const notFound = () => new AppError(404, INVOICE_NOT_FOUND_MESSAGE);
 
 /**
- * A member's invoice profiles. Every write of one member's profiles locks that member's quota
- * row first, so they run one at a time: exactly one default while any exist (the first becomes
- * it, deleting it promotes the most recently added), and never more than the cap.
+ * A member's invoice profiles, an owned list (decision 0041): every write of one member's
+ * profiles locks that member's quota row first, so they run one at a time: exactly one default
+ * while any exist (the first becomes it, deleting it promotes the most recently changed), and
+ * never more than the cap.
  */
 export function createMemberInvoiceService(deps: {
   repository: MemberInvoiceRepository;
@@ -129,21 +130,19 @@ export function createMemberInvoiceService(deps: {
     async create(memberId: number, draft: InvoiceProfileDraft): Promise<InvoiceProfile> {
       await assertMayUse(memberId, draft.invoiceType);
       const at = deps.now();
-      const row = await repository.transaction(async (tx) => {
-        if (!(await repository.reserve(tx, memberId, MAX_INVOICE_PROFILES))) {
-          throw new AppError(409, INVOICE_CAP_MESSAGE);
-        }
-        const hasDefault = await repository.hasDefault(tx, memberId);
-        const isDefault = !hasDefault || draft.isDefault === true;
-        if (isDefault && hasDefault) await repository.clearDefault(tx, memberId);
-        return repository.insert(tx, {
-          ...valuesOf(draft),
-          memberId,
-          isDefault,
-          createdAt: at,
-          updatedAt: at,
-        });
-      });
+      const row = await repository.create(
+        memberId,
+        { wantsDefault: draft.isDefault === true },
+        (tx, isDefault) =>
+          repository.insert(tx, {
+            ...valuesOf(draft),
+            memberId,
+            isDefault,
+            createdAt: at,
+            updatedAt: at,
+          }),
+      );
+      if (!row) throw new AppError(409, INVOICE_CAP_MESSAGE);
       return toProfile(row, await certified(memberId));
     },
 
@@ -154,42 +153,26 @@ export function createMemberInvoiceService(deps: {
       draft: InvoiceProfileDraft,
     ): Promise<InvoiceProfile> {
       await assertMayUse(memberId, draft.invoiceType);
-      const row = await repository.transaction(async (tx) => {
-        if (!(await repository.lockMember(tx, memberId))) throw notFound();
-        let updated = await repository.update(tx, memberId, id, {
+      const row = await repository.write(memberId, async (w) => {
+        const updated = await repository.update(w.tx, memberId, id, {
           ...valuesOf(draft),
           updatedAt: deps.now(),
         });
         if (!updated) throw notFound();
-        if (draft.isDefault === true && !updated.isDefault) {
-          await repository.clearDefault(tx, memberId);
-          updated = await repository.markDefault(tx, memberId, id);
-        }
-        return updated!;
+        return draft.isDefault === true ? (await w.setDefault(id))! : updated;
       });
       return toProfile(row, await certified(memberId));
     },
 
     async setDefault(memberId: number, id: number): Promise<InvoiceProfile> {
-      const row = await repository.transaction(async (tx) => {
-        if (!(await repository.lockMember(tx, memberId))) throw notFound();
-        await repository.clearDefault(tx, memberId);
-        // Not the member's: the cleared default is rolled back with the refusal.
-        const marked = await repository.markDefault(tx, memberId, id);
-        if (!marked) throw notFound();
-        return marked;
-      });
+      const row = await repository.setDefault(memberId, id);
+      if (!row) throw notFound();
       return toProfile(row, await certified(memberId));
     },
 
+    /** The default deleted, the most recently changed one left takes over. */
     async delete(memberId: number, id: number): Promise<{ ok: true }> {
-      await repository.transaction(async (tx) => {
-        if (!(await repository.lockMember(tx, memberId))) throw notFound();
-        const removed = await repository.delete(tx, memberId, id);
-        if (!removed) throw notFound();
-        await repository.release(tx, memberId);
-        if (removed.isDefault) await repository.promoteLatest(tx, memberId);
-      });
+      if (!(await repository.delete(memberId, id))) throw notFound();
       return { ok: true };
     },
 

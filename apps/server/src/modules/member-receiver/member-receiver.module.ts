@@ -2,16 +2,16 @@ import type { Receiver } from '@pcb/contract';
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import { COUNTRY, type RegionApi } from '../region/region.module';
-import { createReceiverRepository } from './receiver.repository';
-import { registerReceiverRoutes } from './receiver.routes';
-import { seedReceivers } from './receiver.seed';
-import { createReceiverService } from './receiver.service';
+import { createMemberReceiverRepository } from './member-receiver.repository';
+import { registerMemberReceiverRoutes } from './member-receiver.routes';
+import { seedMemberReceivers } from './member-receiver.seed';
+import { createMemberReceiverService } from './member-receiver.service';
 
 export {
   RECEIVER_LIMIT_MESSAGE,
   RECEIVER_NOT_FOUND_MESSAGE,
   REGION_NOT_FOUND_MESSAGE,
-} from './receiver.service';
+} from './member-receiver.service';
 
 export interface MemberReceiverApi {
   /** The member's address by id; null when it does not exist or is another member's. */
@@ -26,10 +26,10 @@ export interface MemberReceiverApi {
  * API (`findForMember`, `defaultOrLast`).
  */
 export const memberReceiverModule = appModule({
-  seed: seedReceivers,
+  seed: seedMemberReceivers,
   create: ({ db, now }: Pick<Platform, 'db' | 'now'>, { region }: { region: RegionApi }) => {
-    const receivers = createReceiverService({
-      repository: createReceiverRepository(db),
+    const receivers = createMemberReceiverService({
+      repository: createMemberReceiverRepository(db),
       regions: region,
       country: COUNTRY,
       now,
@@ -38,6 +38,6 @@ export const memberReceiverModule = appModule({
       findForMember: receivers.findForMember,
       defaultOrLast: receivers.defaultOrLast,
     };
-    return { api, routes: (route) => registerReceiverRoutes(route, receivers) };
+    return { api, routes: (route) => registerMemberReceiverRoutes(route, receivers) };
   },
 });

@@ -4,6 +4,7 @@ import type { MemberInfo } from '@pcb/contract';
 type MemberStatus = MemberInfo['status'];
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
 import { accountManager } from './account-manager.table';
 import { memberSession } from './member-session.table';
 import { member, memberSearchGrams, memberSearchText, type MemberRow } from './member.table';
@@ -53,24 +54,33 @@ export function createMemberConsoleRepository(db: Db) {
   return {
     async search(
       filter: { keyword?: MemberKeyword; status?: MemberStatus },
-      page: { offset: number; limit: number },
-    ): Promise<{ rows: MemberConsoleRow[]; total: number }> {
+      page: PageRequest,
+    ): Promise<Page<MemberConsoleRow>> {
       const conditions: SQL[] = [];
       if (filter.keyword) conditions.push(keywordCondition(filter.keyword));
       if (filter.status) conditions.push(eq(member.status, filter.status));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(rowColumns)
-          .from(member)
-          .leftJoin(accountManager, eq(accountManager.id, member.accountManagerId))
-          .where(where)
-          .orderBy(desc(member.id))
-          .offset(page.offset)
-          .limit(page.limit),
-        db.select({ n: count() }).from(member).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pagedList<MemberConsoleRow>(
+        db,
+        {
+          from: member,
+          fields: rowColumns,
+          join: (q) => q.leftJoin(accountManager, eq(accountManager.id, member.accountManagerId)),
+          where: and(...conditions),
+          orderBy: [desc(member.id)],
+        },
+        page,
+      );
+    },
+
+    /** The ids of the newest members a keyword finds, at most `limit` (no count). */
+    async matchingIds(keyword: MemberKeyword, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: member.id })
+        .from(member)
+        .where(keywordCondition(keyword))
+        .orderBy(desc(member.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
     },
 
     async find(id: number) {

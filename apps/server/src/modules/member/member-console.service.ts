@@ -4,6 +4,7 @@ import type {
   StaffMemberDetail,
   StaffMemberRow,
 } from '@pcb/contract/staff-member';
+import { mapPage, type PageRequest } from '../../db/paged-list';
 import type { StaffWrite } from '../../http/define-route';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
@@ -78,16 +79,21 @@ export function createMemberConsoleService(deps: {
     repository.managers(await deps.staff.activeIdsWithRole('sales'), tx);
 
   return {
-    async search(
-      input: { keyword?: string; status?: MemberInfo['status'] },
-      page: number,
-      pageSize: number,
-    ) {
-      const { rows, total } = await repository.search(
+    async search(input: { keyword?: string; status?: MemberInfo['status'] }, page: PageRequest) {
+      const found = await repository.search(
         { keyword: parseKeyword(input.keyword), status: input.status },
-        { offset: (page - 1) * pageSize, limit: pageSize },
+        page,
       );
-      return { items: rows.map(toRow), total, page, pageSize };
+      return mapPage(found, (rows) => rows.map(toRow));
+    },
+
+    /**
+     * For other lists' keyword filters (orders, review queues): the ids of the newest members
+     * whose mobile starts with, or whose names hold, the keyword; none for a blank one.
+     */
+    async matchingIds(keyword: string, limit: number): Promise<number[]> {
+      const parsed = parseKeyword(keyword);
+      return parsed ? repository.matchingIds(parsed, limit) : [];
     },
 
     /** The member, masked; `extra` adds what other modules know (WeChat bindings). */

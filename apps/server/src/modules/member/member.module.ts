@@ -26,6 +26,8 @@ export type { MemberProfileService } from './member-profile.service';
 export interface MemberApi {
   /** Members as views: never a password hash (decision 0009 for what a switch may see). */
   members: MemberService;
+  /** How staff lists name their rows' members, by id (`member.namesOf(ids).get(id)`). */
+  namesOf: MemberService['namesOf'];
   /** Access tokens of member sessions. */
   tokens: TokenService;
   /** Who is calling: the token checked against the member, its session and its relation. */
@@ -78,6 +80,7 @@ export const memberModule = appModule({
     return {
       api: {
         members,
+        namesOf: members.namesOf,
         tokens,
         authenticate,
         console: createMemberConsoleService({

@@ -200,6 +200,20 @@ export function createMemberRepository(db: Db) {
       return db.select().from(member).where(inArray(member.id, ids));
     },
 
+    /** What a name is made of, for the members of a list. */
+    async namePartsOf(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: member.id,
+          realName: member.realName,
+          userName: member.userName,
+          mobile: member.mobile,
+        })
+        .from(member)
+        .where(inArray(member.id, ids));
+    },
+
     updateAndRevoke,
 
     /** As updateAndRevoke for a new mobile; 'taken' when another member has it. */

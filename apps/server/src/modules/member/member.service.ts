@@ -3,6 +3,7 @@ import {
   type AccountManager,
   type AgreementSignature,
   type MemberInfo,
+  type MemberRef,
 } from '@pcb/contract';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
@@ -23,6 +24,9 @@ export function displayNameOf(row: Pick<MemberRow, 'realName' | 'userName' | 'mo
 }
 
 export type { MemberRow };
+
+/** How a list names a member who is no longer there. */
+export const missingMemberName = (id: number): string => `#${id}`;
 
 /**
  * A member as other modules see it: the row without its secrets (password hashes) and without
@@ -145,6 +149,20 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
 
     async findByIds(ids: number[]): Promise<Member[]> {
       return (await repository.findByIds(ids)).map(withoutSecrets);
+    },
+
+    /**
+     * The names of a list's members, in one query: every id asked has an entry (`#id` for a
+     * member no longer there), so a row never lacks its member. Repeated ids are asked once.
+     */
+    async namesOf(ids: Iterable<number>): Promise<Map<number, MemberRef>> {
+      const unique = [...new Set(ids)];
+      const found = new Map(
+        (await repository.namePartsOf(unique)).map((m) => [m.id, displayNameOf(m)]),
+      );
+      return new Map(
+        unique.map((id) => [id, { id, displayName: found.get(id) ?? missingMemberName(id) }]),
+      );
     },
 
     /** As get, with the token version, for a token (switching back to the main member). */

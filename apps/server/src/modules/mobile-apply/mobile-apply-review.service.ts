@@ -1,11 +1,11 @@
 import { maskMobile, type MobileApply } from '@pcb/contract';
 import type { StaffMobileApply } from '@pcb/contract/staff-mobile-apply';
 import type { StaffWrite } from '../../http/define-route';
-import { AppError } from '../../http/errors';
 import type { ObjectStorage } from '../../integrations/oss/object-storage';
 import type { SmsSender } from '../../integrations/sms/sms';
 import type { Clock } from '../../lib/clock';
-import { displayNameOf, type MemberApi } from '../member/member.module';
+import { createReviewQueue, reviewNamesOf } from '../../lib/review-queue';
+import type { MemberApi } from '../member/member.module';
 import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { StaffApi } from '../staff/staff.module';
 import type { MobileApplyReviewRepository } from './mobile-apply.repository';
@@ -13,7 +13,6 @@ import { toApply } from './mobile-apply.service';
 import { mobileApplyMessage } from './mobile-apply.message';
 import type { MobileApplyRow } from './mobile-apply.table';
 
-const NOT_FOUND_MESSAGE = '申请不存在';
 export const DECIDED_MESSAGE = '该申请已处理，请刷新后查看';
 /** How long the identity document's signed URL works. */
 const DOCUMENT_URL_TTL_MS = 5 * 60_000;
@@ -21,45 +20,32 @@ const DOCUMENT_URL_TTL_MS = 5 * 60_000;
 export const mobileChangedText = (mobile: string) =>
   `【会员中心】您的会员账号手机号已更换为${maskMobile(mobile)}，请使用新手机号登录；如非本人申请，请立即联系客服。`;
 
-/** Mobile-change applications as staff review them; the member sees the outcome. */
+/** What a mobile change asks: the new number instead of the old, and why. */
+const asked = (row: MobileApplyRow) => ({
+  oldMobileMasked: maskMobile(row.oldMobile),
+  newMobileMasked: maskMobile(row.newMobile),
+  reason: row.reason,
+});
+
+/** Mobile-change applications as staff review them (a review queue); the member sees the outcome. */
 export function createMobileApplyReviewService(deps: {
   repository: MobileApplyReviewRepository;
-  member: Pick<MemberApi, 'members' | 'console'>;
-  staff: Pick<StaffApi, 'refs'>;
+  member: Pick<MemberApi, 'namesOf' | 'console'>;
+  staff: Pick<StaffApi, 'namesOf'>;
   storage: ObjectStorage;
   sms: SmsSender;
   messages: Pick<MemberMessageApi, 'sendIn'>;
   now: Clock;
 }) {
   const { repository } = deps;
-
-  async function toStaffRows(rows: MobileApplyRow[]): Promise<StaffMobileApply[]> {
-    const members = new Map(
-      (await deps.member.members.findByIds([...new Set(rows.map((r) => r.memberId))])).map((m) => [
-        m.id,
-        m,
-      ]),
-    );
-    const staff = await deps.staff.refs(rows.flatMap((r) => (r.decidedBy ? [r.decidedBy] : [])));
-    return rows.map((row) => {
-      const member = members.get(row.memberId);
-      return {
-        id: row.id,
-        member: {
-          id: row.memberId,
-          displayName: member ? displayNameOf(member) : maskMobile(row.oldMobile),
-        },
-        oldMobileMasked: maskMobile(row.oldMobile),
-        newMobileMasked: maskMobile(row.newMobile),
-        reason: row.reason,
-        status: row.status,
-        rejectReason: row.status === 'rejected' ? row.decisionNote : null,
-        decidedBy: row.decidedBy ? (staff.get(row.decidedBy) ?? null) : null,
-        decidedAt: row.decidedAt?.toISOString() ?? null,
-        createdAt: row.createdAt.toISOString(),
-      };
-    });
-  }
+  const queue = createReviewQueue<MobileApplyRow, ReturnType<typeof asked>>({
+    repository,
+    names: reviewNamesOf(deps.member, deps.staff),
+    submittedAt: (row) => row.createdAt,
+    rejectReason: (row) => row.decisionNote,
+    asked,
+    decidedMessage: DECIDED_MESSAGE,
+  });
 
   const decided = (row: MobileApplyRow) => ({
     status: row.status,
@@ -67,20 +53,12 @@ export function createMobileApplyReviewService(deps: {
   });
 
   return {
-    async list(status: MobileApplyRow['status'] | undefined, page: number, pageSize: number) {
-      const { rows, total } = await repository.list(status, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      });
-      return { items: await toStaffRows(rows), total, page, pageSize };
-    },
+    list: queue.list,
 
     async get(id: number) {
-      const row = await repository.findById(id);
-      if (!row) throw new AppError(404, NOT_FOUND_MESSAGE);
-      const [view] = await toStaffRows([row]);
+      const { row, view } = await queue.get(id);
       return {
-        ...view!,
+        ...(view satisfies StaffMobileApply),
         idDocumentUrl: deps.storage.signedGetUrl(
           row.idDocumentKey,
           new Date(deps.now().getTime() + DOCUMENT_URL_TTL_MS),
@@ -98,9 +76,9 @@ export function createMobileApplyReviewService(deps: {
         status: 'approved',
         decidedBy: write.staff.id,
         decidedAt: at,
-        note: null,
+        rejectReason: null,
       });
-      if (!row) throw await refusal(id);
+      if (row === 'conflict' || !row) throw await queue.refusal(id);
       await deps.member.console.changeMobile(write, row.memberId, row.newMobile);
       await deps.messages.sendIn(write.tx, mobileApplyMessage(row));
       await write.audit(
@@ -125,9 +103,9 @@ export function createMobileApplyReviewService(deps: {
         status: 'rejected',
         decidedBy: write.staff.id,
         decidedAt: deps.now(),
-        note: reason,
+        rejectReason: reason,
       });
-      if (!row) throw await refusal(id);
+      if (row === 'conflict' || !row) throw await queue.refusal(id);
       await deps.messages.sendIn(write.tx, mobileApplyMessage(row));
       await write.audit('mobileApply', id, { status: 'pending' }, decided(row));
       return { ok: true as const };
@@ -139,12 +117,6 @@ export function createMobileApplyReviewService(deps: {
       return row ? toApply(row) : null;
     },
   };
-
-  async function refusal(id: number) {
-    return (await repository.findById(id))
-      ? new AppError(409, DECIDED_MESSAGE)
-      : new AppError(404, NOT_FOUND_MESSAGE);
-  }
 }
 
 export type MobileApplyReviewService = ReturnType<typeof createMobileApplyReviewService>;

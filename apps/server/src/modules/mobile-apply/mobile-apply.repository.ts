@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { createReviewQueueRepository } from '../../db/review-queue';
 import { mobileApply, type MobileApplyRow } from './mobile-apply.table';
 
 export function createMobileApplyRepository(db: Db) {
@@ -33,32 +34,16 @@ export function createMobileApplyRepository(db: Db) {
 
 export type MobileApplyRepository = ReturnType<typeof createMobileApplyRepository>;
 
-/** The staff side: every application, and decisions on the route's transaction. */
+/** The staff side: a review queue on the applications (decision 0041). */
 export function createMobileApplyReviewRepository(db: Db) {
   return {
-    async list(
-      status: MobileApplyRow['status'] | undefined,
-      page: { offset: number; limit: number },
-    ) {
-      const where = status ? eq(mobileApply.status, status) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(mobileApply)
-          .where(where)
-          .orderBy(desc(mobileApply.createdAt), desc(mobileApply.id))
-          .offset(page.offset)
-          .limit(page.limit),
-        db.select({ n: count() }).from(mobileApply).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    },
+    ...createReviewQueueRepository(db, {
+      table: mobileApply,
+      submittedAt: mobileApply.createdAt,
+      rejectReason: mobileApply.decisionNote,
+    }),
 
-    async findById(id: number): Promise<MobileApplyRow | undefined> {
-      const [row] = await db.select().from(mobileApply).where(eq(mobileApply.id, id));
-      return row;
-    },
-
+    /** The member's own latest application, whatever its status. */
     async findLatest(memberId: number): Promise<MobileApplyRow | undefined> {
       const [row] = await db
         .select()
@@ -66,30 +51,6 @@ export function createMobileApplyReviewRepository(db: Db) {
         .where(eq(mobileApply.memberId, memberId))
         .orderBy(desc(mobileApply.createdAt), desc(mobileApply.id))
         .limit(1);
-      return row;
-    },
-
-    /** Only a pending application is decided (`WHERE status = 'pending'`); undefined otherwise. */
-    async decide(
-      tx: Tx,
-      id: number,
-      decision: {
-        status: 'approved' | 'rejected';
-        decidedBy: number;
-        decidedAt: Date;
-        note: string | null;
-      },
-    ): Promise<MobileApplyRow | undefined> {
-      const [row] = await tx
-        .update(mobileApply)
-        .set({
-          status: decision.status,
-          decidedBy: decision.decidedBy,
-          decidedAt: decision.decidedAt,
-          decisionNote: decision.note,
-        })
-        .where(and(eq(mobileApply.id, id), eq(mobileApply.status, 'pending')))
-        .returning();
       return row;
     },
   };

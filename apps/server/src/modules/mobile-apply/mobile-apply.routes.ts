@@ -16,9 +16,7 @@ export function registerMobileApplyRoutes(
     review.latestOf(requireOwnAccount().id),
   );
 
-  route(StaffMobileApply.List, async ({ input }) =>
-    review.list(input.status, input.page, input.pageSize),
-  );
+  route(StaffMobileApply.List, async ({ input }) => review.list(input, input));
   route(StaffMobileApply.Get, async ({ input }) => review.get(input.id));
   route(StaffMobileApply.Approve, async ({ input, write }) => review.approve(write(), input.id));
   route(StaffMobileApply.Reject, async ({ input, write }) =>

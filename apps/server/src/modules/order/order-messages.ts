@@ -1,5 +1,6 @@
 // Every site message the order lifecycle sends to a member, in one place (decision 0042).
-import { orderKindNames, type OrderKind } from '@pcb/contract';
+import type { OrderKind } from '@pcb/contract';
+import { orderKindRegistry } from '@pcb/pricing';
 import { yuan } from '@pcb/pricing';
 import type { MemberNotice } from './order-notifier';
 
@@ -11,7 +12,7 @@ interface OrderRef {
 }
 
 const detailLink = (order: OrderRef) => `/TheOrders/orderDetail?id=${order.id}&kind=${order.kind}`;
-const named = (order: OrderRef) => `${orderKindNames[order.kind]}订单${order.orderNo}`;
+const named = (order: OrderRef) => `${orderKindRegistry[order.kind].name}订单${order.orderNo}`;
 
 export const orderMessages = {
   passed: (order: OrderRef, total: number): MemberNotice => ({

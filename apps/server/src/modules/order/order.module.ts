@@ -1,14 +1,14 @@
+import { ORDER_STATE_RATE_LIMITED_MESSAGE } from '@pcb/contract';
 import { createAddressLimit } from '../../http/address-limit';
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import type { MemberContactApi } from '../member-contact/member-contact.module';
-import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { MemberInvoiceApi } from '../member-invoice/member-invoice.module';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
+import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { MemberApi } from '../member/member.module';
 import type { PriceSheetApi } from '../price-sheet/price-sheet.module';
 import type { UploadApi } from '../upload/upload.module';
-import { ORDER_STATE_RATE_LIMITED_MESSAGE } from '@pcb/contract';
 import { createEqService } from './eq.service';
 import { createMemberOrderService } from './member-order.service';
 import { createOrderLifecycle } from './order-lifecycle';
@@ -16,16 +16,17 @@ import { createOrderLifecycleRepository } from './order-lifecycle.repository';
 import { registerOrderLifecycleRoutes } from './order-lifecycle.routes';
 import { createOrderStateService } from './order-state.service';
 import { createOrderViews } from './order-views';
+import { createOrderParcelRecords } from './order-parcels';
 import { createOrderRepository } from './order.repository';
 import { registerOrderRoutes } from './order.routes';
-import type { OrderNotifier } from './order-notifier';
 import { seedOrders } from './order.seed';
 import { createOrderService } from './order.service';
 import { createQuoteService } from './quote.service';
 import { createStaffOrderLifecycleService } from './staff-order-lifecycle.service';
 import { createStaffOrderService } from './staff-order.service';
 
-export { orderPrefixes, shanghaiDay } from './order.service';
+export { shanghaiDay } from './order.service';
+import type { OrderNotifier } from './order-notifier';
 export type { MemberNotice, MessageCategory, OrderNotifier } from './order-notifier';
 
 export const QUOTE_RATE_LIMITED_MESSAGE = '计价请求过于频繁，请稍后再试';
@@ -35,7 +36,8 @@ export const QUOTE_RATE_LIMITED_MESSAGE = '计价请求过于频繁，请稍后�
  * sheet (a budget per client address), the one-line summaries, placing an order (repriced by the server, 409 when the page's
  * price is stale, idempotent per request id); and the order's life (decision 0042): the
  * member's calls, engineering questions, the public look-up, the staff's desk and actions.
- * Order events reach the member as site messages through `orderNotifier`.
+ * Order events reach the member as site messages (the member-message module's, in the event's
+ * transaction; tests may pass their own `orderNotifier`).
  */
 export const orderModule = appModule({
   seed: seedOrders,
@@ -58,7 +60,7 @@ export const orderModule = appModule({
       memberMessage: MemberMessageApi;
     },
   ) => {
-    // Site messages in the event's transaction; a test may record them instead.
+    // Order events reach the member as site messages, written in the event's transaction.
     const notifier: OrderNotifier = orderNotifier ?? {
       notifyIn: async (tx, notice) => {
         await deps.memberMessage.sendIn(tx, notice);
@@ -135,6 +137,7 @@ export const orderModule = appModule({
       message: QUOTE_RATE_LIMITED_MESSAGE,
     });
     return {
+      api: { parcels: createOrderParcelRecords(db) },
       routes: (route) => {
         registerOrderRoutes(route, { quotes, limitQuotes }, orders, staffOrders);
         registerOrderLifecycleRoutes(route, {

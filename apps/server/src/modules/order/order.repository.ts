@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderKind, OrderStatus } from '@pcb/contract';
 import type { Db, Executor, Tx } from '../../db/client';
+import { pagedList, type PageRequest } from '../../db/paged-list';
 import {
   orderNumberCounter,
   orderProcess,
@@ -91,7 +92,7 @@ export function createOrderRepository(db: Db) {
     },
 
     /** New orders (pending review) oldest first, the way they are worked through; else newest. */
-    async list(filter: OrderFilter, page: { offset: number; limit: number }) {
+    async list(filter: OrderFilter, page: PageRequest) {
       const conditions: (SQL | undefined)[] = [sql`${orders.deletedAt} IS NULL`];
       if (filter.kind) conditions.push(eq(orders.kind, filter.kind));
       if (filter.status) conditions.push(eq(orders.status, filter.status));
@@ -105,22 +106,19 @@ export function createOrderRepository(db: Db) {
           ),
         );
       }
-      const where = and(...conditions);
       const oldestFirst = filter.status === 'pendingReview';
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(
+      return pagedList(
+        db,
+        {
+          from: orders,
+          where: and(...conditions),
+          orderBy: [
             oldestFirst ? asc(orders.createdAt) : desc(orders.createdAt),
             oldestFirst ? asc(orders.id) : desc(orders.id),
-          )
-          .offset(page.offset)
-          .limit(page.limit),
-        db.select({ n: count() }).from(orders).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+          ],
+        },
+        page,
+      );
     },
   };
 }

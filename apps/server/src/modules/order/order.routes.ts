@@ -1,23 +1,15 @@
+import type { z } from 'zod';
 import { Pcb, Smt, Stencil } from '@pcb/contract/order-quote';
 import { StaffOrder } from '@pcb/contract/staff-order';
-import type { SmtParams } from '@pcb/pricing';
 import type { DefineRoute } from '../../http/define-route';
 import type { OrderService } from './order.service';
 import type { QuoteService } from './quote.service';
 import type { StaffOrderService } from './staff-order.service';
 
 /** Smt/CalcPrice takes its parameters and options flat in the query string. */
-function splitSmtQuery<T extends SmtParams & Record<string, unknown>>(query: T) {
+function splitSmtQuery(query: z.output<typeof Smt.CalcPrice.input>) {
   const { receiverId, province, courier, invoice, ...params } = query;
-  return {
-    params: params as unknown as SmtParams,
-    options: {
-      receiverId: receiverId as number | undefined,
-      province: province as string | undefined,
-      courier: courier as never,
-      invoice: invoice as never,
-    },
-  };
+  return { params, options: { receiverId, province, courier, invoice } };
 }
 
 export function registerOrderRoutes(
@@ -57,7 +49,7 @@ export function registerOrderRoutes(
   route(Stencil.GetParamsString, async ({ input }) => quotes.paramString('stencil', input));
 
   route(StaffOrder.List, async ({ input, requireStaff }) =>
-    staffOrders.list(input, input.page, input.pageSize, requireStaff().roles),
+    staffOrders.list(input, input, requireStaff().roles),
   );
   route(StaffOrder.Get, async ({ input, requireStaff }) =>
     staffOrders.get(input.id, requireStaff().roles),

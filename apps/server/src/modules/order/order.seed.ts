@@ -1,22 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { OrderKind } from '@pcb/contract';
 import {
   defaultPcbParams,
   defaultSmtParams,
   defaultStencilParams,
+  type KindParams,
   type PriceSheet,
 } from '@pcb/pricing';
 import type { Db } from '../../db/client';
 import type { SeedContext } from '../app-module';
 import { DEMO_MOBILE, memberIdByMobile } from '../member/member.module';
-import { buildWorkCalendar, type ParamsOf } from '../price-sheet/price-sheet.module';
+import { buildWorkCalendar } from '../price-sheet/price-sheet.module';
 import { createOrderRepository } from './order.repository';
 import { priceOrder, recordOrderIn } from './order.service';
 import type { ReceiverSnapshot } from './order.table';
 
-type DemoOrder = {
-  [K in OrderKind]: { kind: K; params: ParamsOf[K]; hoursAgo: number; fileName: string };
-}[OrderKind];
+type DemoOrder = KindParams & { hoursAgo: number; fileName: string };
 
 const demoOrders: DemoOrder[] = [
   { kind: 'pcb', params: defaultPcbParams, hoursAgo: 30, fileName: '主控板V1.2.zip' },

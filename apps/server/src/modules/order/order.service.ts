@@ -5,7 +5,14 @@ import {
   type OrderKind,
   type PlacedOrder,
 } from '@pcb/contract';
-import type { Courier, InvoiceKind, PriceSheet, WorkCalendar } from '@pcb/pricing';
+import {
+  orderKindRegistry,
+  type Courier,
+  type InvoiceKind,
+  type ParamsOf,
+  type PriceSheet,
+  type WorkCalendar,
+} from '@pcb/pricing';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
@@ -13,7 +20,7 @@ import type { MemberContactApi } from '../member-contact/member-contact.module';
 import type { MemberInvoiceApi } from '../member-invoice/member-invoice.module';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
 import { RECEIVER_NOT_FOUND_MESSAGE } from '../member-receiver/member-receiver.module';
-import type { ParamsOf, PriceSheetApi } from '../price-sheet/price-sheet.module';
+import type { PriceSheetApi } from '../price-sheet/price-sheet.module';
 import type { UploadApi } from '../upload/upload.module';
 import type { NewOrder, OrderRepository } from './order.repository';
 import type { ContactSnapshot, InvoiceSnapshot, OrderRow, ReceiverSnapshot } from './order.table';
@@ -27,9 +34,6 @@ export const VAT_SPECIAL_PROFILE_MESSAGE =
 export const FILE_NOT_FOUND_MESSAGE = '请上传本订单的设计文件';
 /** A request id already placed an order of another kind or with other choices (409). */
 export const REQUEST_REUSED_MESSAGE = '该请求编号已用于另一笔订单，请刷新页面后重新提交';
-
-/** Order number prefixes (product decisions §2). */
-export const orderPrefixes: Record<OrderKind, string> = { pcb: 'P', smt: 'S', stencil: 'G' };
 
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 /** `20261126`: the order's day in Asia/Shanghai. */
@@ -115,11 +119,11 @@ function sameRequest(row: OrderRow, kind: OrderKind, digest: string): OrderRow {
 }
 
 /** The row of an order priced by the server (also what the demo seed records). */
-export function priceOrder(order: PricedOrder): NewOrder {
+export function priceOrder<K extends OrderKind>(order: PricedOrder<K>): NewOrder {
   const quote = priceOrRefuse(
     order.kind,
     order.sheet,
-    order.params as never,
+    order.params,
     {
       shipping: { province: order.receiver.province, courier: order.courier },
       invoice: order.invoice,
@@ -129,11 +133,11 @@ export function priceOrder(order: PricedOrder): NewOrder {
     },
     'params.',
   );
-  const view = toQuoteResult(order.kind, order.params as never, quote);
+  const view = toQuoteResult(order.kind, order.params, quote);
   return {
     kind: order.kind,
     memberId: order.memberId,
-    params: order.params as unknown as Record<string, unknown>,
+    params: order.params,
     paramString: view.paramString,
     sheetVersion: quote.sheetVersion,
     lines: quote.lines,
@@ -163,7 +167,7 @@ export async function recordOrderIn(
   values: NewOrder,
   at: Date,
 ): Promise<OrderRow | undefined> {
-  const prefix = orderPrefixes[values.kind];
+  const prefix = orderKindRegistry[values.kind].orderNoPrefix;
   const day = shanghaiDay(at);
   const n = await repository.nextSequence(tx, prefix, day);
   const orderNo = `${prefix}${day}${String(n).padStart(4, '0')}`;

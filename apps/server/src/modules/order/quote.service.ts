@@ -2,9 +2,11 @@ import type { OrderKind, PcbQuoteResult, QuoteResult } from '@pcb/contract';
 import {
   comparePcbBuildTimes,
   findPcbCliffs,
+  orderParamString,
   type Courier,
   type InvoiceKind,
   type Issue,
+  type ParamsOf,
   type PcbParams,
   type PriceSheet,
   type Quote,
@@ -16,13 +18,7 @@ import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
 import { RECEIVER_NOT_FOUND_MESSAGE } from '../member-receiver/member-receiver.module';
-import {
-  engines,
-  tryPrice,
-  type ParamsOf,
-  type PriceSheetApi,
-  type Published,
-} from '../price-sheet/price-sheet.module';
+import { tryPrice, type PriceSheetApi, type Published } from '../price-sheet/price-sheet.module';
 
 /** The courier a quote with a destination but no courier is priced with (the peers' default). */
 export const DEFAULT_COURIER: Courier = 'sf';
@@ -69,7 +65,7 @@ export const toQuoteResult = <K extends OrderKind>(
   sheetVersion: quote.sheetVersion,
   regime: quote.regime,
   weightGrams: quote.weightGrams,
-  paramString: (engines[kind].paramString as (p: ParamsOf[K]) => string)(params),
+  paramString: orderParamString(kind, params),
 });
 
 /**
@@ -131,7 +127,7 @@ export function createQuoteService(deps: {
       };
     },
 
-    async price<K extends 'smt' | 'stencil'>(
+    async price<K extends OrderKind>(
       kind: K,
       member: AuthMember | null,
       params: ParamsOf[K],
@@ -144,7 +140,7 @@ export function createQuoteService(deps: {
     },
 
     paramString<K extends OrderKind>(kind: K, params: ParamsOf[K]): { paramString: string } {
-      return { paramString: (engines[kind].paramString as (p: ParamsOf[K]) => string)(params) };
+      return { paramString: orderParamString(kind, params) };
     },
   };
 }

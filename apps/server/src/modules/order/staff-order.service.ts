@@ -7,11 +7,19 @@ import {
   type StaffRole,
   type WorkQueueKey,
 } from '@pcb/contract';
-import { courierLabels, invoiceLabels, type Courier, type InvoiceKind } from '@pcb/pricing';
+import {
+  courierLabels,
+  invoiceLabels,
+  orderKindRegistry,
+  orderKinds,
+  type Courier,
+  type InvoiceKind,
+} from '@pcb/pricing';
 import { AppError } from '../../http/errors';
 import type { ObjectStorage } from '../../integrations/oss/object-storage';
 import type { Clock } from '../../lib/clock';
-import { displayNameOf, maskName, type MemberApi } from '../member/member.module';
+import { mapPage, type PageRequest } from '../../db/paged-list';
+import { maskName, type MemberApi } from '../member/member.module';
 import { deskCondition, type OrderLifecycleRepository } from './order-lifecycle.repository';
 import type { OrderViews } from './order-views';
 import type { OrderFilter, OrderRepository } from './order.repository';
@@ -22,7 +30,11 @@ export const ORDER_NOT_FOUND_MESSAGE = '订单不存在';
 const FILE_URL_TTL_MS = 5 * 60_000;
 /** How many members a keyword may match for the order search. */
 const KEYWORD_MEMBERS = 50;
-const ORDER_NO_PREFIX = /^[PSGpsg]\d{0,12}$/;
+/** An order number or its start: a kind's prefix (P, S, G), then digits. */
+const ORDER_NO_PREFIX = new RegExp(
+  `^[${orderKinds.map((k) => orderKindRegistry[k].orderNoPrefix).join('')}]\\d{0,12}$`,
+  'i',
+);
 
 /** 科技园南区高新南七道 18 号 → 科技园南区**********: enough to tell addresses apart. */
 export function maskAddress(address: string): string {
@@ -48,38 +60,27 @@ export function createStaffOrderService(deps: {
   repository: OrderRepository;
   lifecycle: OrderLifecycleRepository;
   views: OrderViews;
-  member: Pick<MemberApi, 'members' | 'console'>;
+  member: Pick<MemberApi, 'namesOf' | 'console'>;
   storage: Pick<ObjectStorage, 'signedGetUrl' | 'exists'>;
   now: Clock;
 }) {
   const { repository } = deps;
 
   async function rows(list: OrderRow[]): Promise<StaffOrderRow[]> {
-    const members = new Map(
-      (await deps.member.members.findByIds([...new Set(list.map((r) => r.memberId))])).map((m) => [
-        m.id,
-        m,
-      ]),
-    );
-    return list.map((row) => {
-      const member = members.get(row.memberId);
-      return {
-        id: row.id,
-        kind: row.kind,
-        orderNo: row.orderNo,
-        status: row.status,
-        member: {
-          id: row.memberId,
-          displayName: member ? displayNameOf(member) : `#${row.memberId}`,
-        },
-        paramString: row.paramString,
-        total: row.total,
-        sheetVersion: row.sheetVersion,
-        shipDate: row.shipDate,
-        fileName: row.fileName,
-        createdAt: row.createdAt.toISOString(),
-      };
-    });
+    const members = await deps.member.namesOf(list.map((r) => r.memberId));
+    return list.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      orderNo: row.orderNo,
+      status: row.status,
+      member: members.get(row.memberId)!,
+      paramString: row.paramString,
+      total: row.total,
+      sheetVersion: row.sheetVersion,
+      shipDate: row.shipDate,
+      fileName: row.fileName,
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 
   return {
@@ -92,8 +93,7 @@ export function createStaffOrderService(deps: {
         dateFrom?: string | undefined;
         dateTo?: string | undefined;
       },
-      page: number,
-      pageSize: number,
+      page: PageRequest,
       roles: readonly StaffRole[] = ['admin'],
     ) {
       const keyword = input.keyword?.trim();
@@ -108,14 +108,9 @@ export function createStaffOrderService(deps: {
       if (keyword) {
         // An order number (or its start), else members by mobile or name.
         if (ORDER_NO_PREFIX.test(keyword)) filter.orderNoPrefix = keyword.toUpperCase();
-        const found = await deps.member.console.search({ keyword }, 1, KEYWORD_MEMBERS);
-        filter.memberIds = found.items.map((m) => m.id);
+        filter.memberIds = await deps.member.console.matchingIds(keyword, KEYWORD_MEMBERS);
       }
-      const { rows: found, total } = await repository.list(filter, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      });
-      return { items: await rows(found), total, page, pageSize };
+      return mapPage(await repository.list(filter, page), rows);
     },
 
     async get(id: number, roles: readonly StaffRole[] = ['admin']): Promise<StaffOrderDetail> {

@@ -1,16 +1,17 @@
-import type { OrderKind, PreviewRow } from '@pcb/contract';
+import type { PreviewRow } from '@pcb/contract';
 import {
   defaultPcbParams,
   defaultSmtParams,
   defaultStencilParams,
+  orderKindRegistry,
+  orderParamString,
   yuan,
+  type KindParams,
   type PriceSheet,
 } from '@pcb/pricing';
-import { engines, tryPrice, type ParamsOf, type PriceResult } from './engines';
+import { tryPrice, type PriceResult } from './engines';
 
-export type Sample = {
-  [K in OrderKind]: { kind: K; params: ParamsOf[K]; label?: string };
-}[OrderKind];
+export type Sample = KindParams & { label?: string };
 
 /** The orders every preview prices: the common ones and those next to a price cliff. */
 export const standardSamples: Sample[] = [
@@ -50,18 +51,12 @@ export const standardSamples: Sample[] = [
   { kind: 'stencil', label: '钢网 默认参数', params: defaultStencilParams },
 ];
 
-const kindLabels: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT贴片', stencil: '钢网' };
-
 /** One sample priced with the published sheet and with the draft, side by side. */
 export function previewRow(sample: Sample, published: PriceSheet, draft: PriceSheet): PreviewRow {
-  const paramString = (engines[sample.kind].paramString as (p: unknown) => string)(sample.params);
+  const paramString = orderParamString(sample.kind, sample.params);
   const price = (sheet: PriceSheet): PriceResult => {
     try {
-      return (tryPrice as (k: OrderKind, s: PriceSheet, p: unknown) => PriceResult)(
-        sample.kind,
-        sheet,
-        sample.params,
-      );
+      return tryPrice(sample.kind, sheet, sample.params);
     } catch {
       // A sheet that passed the check should price every order; say so rather than fail.
       return { issue: { field: '', code: 'sheet.broken', message: '价格表无法计算此样例' } };
@@ -75,7 +70,7 @@ export function previewRow(sample: Sample, published: PriceSheet, draft: PriceSh
   ].filter((m) => m !== null);
   return {
     kind: sample.kind,
-    label: sample.label ?? `${kindLabels[sample.kind]} ${paramString}`,
+    label: sample.label ?? `${orderKindRegistry[sample.kind].name} ${paramString}`,
     paramString,
     publishedTotal: 'quote' in before ? before.quote.total : null,
     draftTotal: 'quote' in after ? after.quote.total : null,

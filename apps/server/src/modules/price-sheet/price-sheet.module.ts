@@ -13,7 +13,7 @@ import { registerPriceSheetRoutes } from './price-sheet.routes';
 import { createPriceSheetService } from './price-sheet.service';
 import { createPublishedSheetCache, type Published } from './published-sheet';
 
-export { engines, tryPrice, type ParamsOf, type PriceResult } from './engines';
+export { tryPrice, type PriceResult } from './engines';
 export type { Published } from './published-sheet';
 
 export interface WorkCalendarData {
@@ -46,7 +46,7 @@ export const priceSheetModule = appModule({
   seed: ({ tx, now }) => publishIfNone(tx, defaultPriceSheet, now),
   create: (
     { db, now }: Pick<Platform, 'db' | 'now'>,
-    { staff }: { staff: Pick<StaffApi, 'refs'> },
+    { staff }: { staff: Pick<StaffApi, 'namesOf'> },
   ) => {
     const repository = createPriceSheetRepository(db);
     const published = createPublishedSheetCache({ repository, now });

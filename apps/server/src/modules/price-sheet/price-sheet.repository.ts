@@ -1,6 +1,7 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PriceSheet } from '@pcb/pricing';
 import type { Db, Executor, Tx } from '../../db/client';
+import { pagedList, type PageRequest } from '../../db/paged-list';
 import { priceSheet, type PriceSheetRow } from './price-sheet.table';
 
 /**
@@ -36,22 +37,20 @@ export function createPriceSheetRepository(db: Db) {
 
     publishIfNone: (sheet: PriceSheet, at: Date) => publishIfNone(db, sheet, at),
 
-    async list(page: { offset: number; limit: number }) {
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(priceSheet)
-          .orderBy(
+    /** Drafts first, then by version, newest first. */
+    list: (page: PageRequest) =>
+      pagedList(
+        db,
+        {
+          from: priceSheet,
+          orderBy: [
             sql`CASE WHEN ${priceSheet.status} = 'draft' THEN 0 ELSE 1 END`,
             desc(priceSheet.version),
             desc(priceSheet.id),
-          )
-          .offset(page.offset)
-          .limit(page.limit),
-        db.select({ n: count() }).from(priceSheet),
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    },
+          ],
+        },
+        page,
+      ),
 
     async find(id: number, ex: Executor = db): Promise<PriceSheetRow | undefined> {
       const [row] = await ex.select().from(priceSheet).where(eq(priceSheet.id, id));

@@ -17,7 +17,7 @@ export function registerPriceSheetRoutes(route: DefineRoute, sheets: PriceSheetS
     return answer;
   });
 
-  route(StaffPriceSheet.List, async ({ input }) => sheets.list(input.page, input.pageSize));
+  route(StaffPriceSheet.List, async ({ input }) => sheets.list(input));
   route(StaffPriceSheet.Get, async ({ input }) => sheets.get(input.id));
   route(StaffPriceSheet.CreateDraft, async ({ write }) => sheets.createDraft(write()));
   route(StaffPriceSheet.SaveDraft, async ({ input, write }) =>

@@ -5,6 +5,7 @@ import type {
   PublishedSheet,
 } from '@pcb/contract';
 import { checkPriceSheet, type CalendarData, type PriceSheet } from '@pcb/pricing';
+import { mapPage, type PageRequest } from '../../db/paged-list';
 import type { StaffWrite } from '../../http/define-route';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
@@ -38,15 +39,13 @@ export function createPriceSheetService(deps: {
   repository: PriceSheetRepository;
   published: PublishedSheetCache;
   calendarData: CalendarData;
-  staff: Pick<StaffApi, 'refs'>;
+  staff: Pick<StaffApi, 'namesOf'>;
   now: Clock;
 }) {
   const { repository, published } = deps;
 
   async function summaries(rows: PriceSheetRow[]): Promise<PriceSheetSummary[]> {
-    const refs = await deps.staff.refs(
-      rows.flatMap((r) => [r.createdBy, r.publishedBy]).filter((id) => id !== null),
-    );
+    const refs = await deps.staff.namesOf(rows.flatMap((r) => [r.createdBy, r.publishedBy]));
     const ref = (id: number | null) => (id === null ? null : (refs.get(id) ?? null));
     return rows.map((row) => ({
       id: row.id,
@@ -85,13 +84,9 @@ export function createPriceSheetService(deps: {
       };
     },
 
-    async list(page: number, pageSize: number) {
+    async list(page: PageRequest) {
       await published.get(); // a new database shows its seeded version 1
-      const { rows, total } = await repository.list({
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      });
-      return { items: await summaries(rows), total, page, pageSize };
+      return mapPage(await repository.list(page), summaries);
     },
 
     async get(id: number): Promise<PriceSheetDetail> {

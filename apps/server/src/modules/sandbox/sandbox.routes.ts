@@ -1,5 +1,6 @@
 import { api } from '@pcb/contract';
 import { StaffOutbox } from '@pcb/contract/staff-outbox';
+import { mapPage } from '../../db/paged-list';
 import type { DefineRoute } from '../../http/define-route';
 import { AppError, messages } from '../../http/errors';
 import type { SmsOutbox } from '../../integrations/sms/sms-outbox';
@@ -25,16 +26,9 @@ export function registerSandboxRoutes(
     StaffOutbox.List,
     async ({ input }) => {
       if (isProduction) throw new AppError(404, messages.notFound);
-      const { rows, total } = await outbox.page(input.mobile || undefined, {
-        offset: (input.page - 1) * input.pageSize,
-        limit: input.pageSize,
-      });
-      return {
-        items: rows.map((r) => ({ ...r, sentAt: r.sentAt.toISOString() })),
-        total,
-        page: input.page,
-        pageSize: input.pageSize,
-      };
+      return mapPage(await outbox.page(input.mobile || undefined, input), (rows) =>
+        rows.map((r) => ({ ...r, sentAt: r.sentAt.toISOString() })),
+      );
     },
     { hidden: isProduction },
   );

@@ -8,7 +8,7 @@ export function registerStaffMemberRoutes(
   members: MemberConsoleService,
   wechat: WechatApi,
 ): void {
-  route(StaffMember.Search, async ({ input }) => members.search(input, input.page, input.pageSize));
+  route(StaffMember.Search, async ({ input }) => members.search(input, input));
   route(StaffMember.Get, async ({ input }) => ({
     ...(await members.get(input.id)),
     wechatBindings: await wechat.countActiveBindings(input.id),

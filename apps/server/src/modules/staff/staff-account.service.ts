@@ -1,5 +1,6 @@
 import type { StaffAccount } from '@pcb/contract/staff-account';
 import type { StaffRole } from '@pcb/contract';
+import { mapPage, type PageRequest } from '../../db/paged-list';
 import type { StaffWrite } from '../../http/define-route';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
@@ -40,12 +41,10 @@ export function createStaffAccountService(repository: StaffRepository, now: Cloc
   };
 
   return {
-    async list(keyword: string | undefined, page: number, pageSize: number) {
-      const { rows, total } = await repository.list(keyword || undefined, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      });
-      return { items: rows.map(toStaffAccount), total, page, pageSize };
+    async list(keyword: string | undefined, page: PageRequest) {
+      return mapPage(await repository.list(keyword || undefined, page), (rows) =>
+        rows.map(toStaffAccount),
+      );
     },
 
     async create(

@@ -22,8 +22,11 @@ export { STAFF_IDLE_TIMEOUT_SECONDS } from './staff-auth.service';
 export interface StaffApi {
   /** The staff session of a cookie (decision 0020); the route helper calls it. */
   authenticate: StaffAuthService['authenticate'];
-  /** Who, by id, for lists (decided by, assigned to). */
-  refs: (ids: number[]) => Promise<Map<number, StaffRef>>;
+  /**
+   * How lists name the staff of their rows (decided by, created by), in one query; null ids
+   * (nobody yet) are skipped. `staff.namesOf(ids).get(id)`.
+   */
+  namesOf: (ids: Iterable<number | null>) => Promise<Map<number, StaffRef>>;
   /** Active staff holding a role (the sales staff who can be account managers). */
   activeIdsWithRole: (role: StaffRole) => Promise<number[]>;
 }
@@ -62,8 +65,10 @@ export const staffModule = appModule({
     return {
       api: {
         authenticate: auth.authenticate,
-        refs: async (ids) =>
-          new Map((await repository.refs([...new Set(ids)])).map((r) => [r.id, r])),
+        namesOf: async (ids) => {
+          const unique = [...new Set([...ids].filter((id) => id !== null))];
+          return new Map((await repository.refs(unique)).map((r) => [r.id, r]));
+        },
         activeIdsWithRole: repository.activeIdsWithRole,
       } satisfies StaffApi,
       routes: (route) => registerStaffRoutes(route, auth, accounts),

@@ -1,18 +1,7 @@
-import {
-  and,
-  arrayContains,
-  asc,
-  count,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  ne,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, arrayContains, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { pagedList, type PageRequest } from '../../db/paged-list';
 import { staffAccount, staffSession, type StaffAccountRow } from './staff.table';
 
 export type NewStaffAccount = typeof staffAccount.$inferInsert;
@@ -51,24 +40,14 @@ export function createStaffRepository(db: Db) {
       return row;
     },
 
-    async list(keyword: string | undefined, page: { offset: number; limit: number }) {
+    async list(keyword: string | undefined, page: PageRequest) {
       const where = keyword
         ? or(
             ilike(staffAccount.userName, `%${escapeLike(keyword)}%`),
             ilike(staffAccount.realName, `%${escapeLike(keyword)}%`),
           )
         : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(staffAccount)
-          .where(where)
-          .orderBy(asc(staffAccount.id))
-          .offset(page.offset)
-          .limit(page.limit),
-        db.select({ n: count() }).from(staffAccount).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return pagedList(db, { from: staffAccount, where, orderBy: [asc(staffAccount.id)] }, page);
     },
 
     /** Undefined when the user name is taken (also by a concurrent insert). */

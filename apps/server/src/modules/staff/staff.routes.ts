@@ -34,9 +34,7 @@ export function registerStaffRoutes(
     auth.changePassword(write(), input.oldPassword, input.newPassword),
   );
 
-  route(StaffAccount.List, async ({ input }) =>
-    accounts.list(input.keyword, input.page, input.pageSize),
-  );
+  route(StaffAccount.List, async ({ input }) => accounts.list(input.keyword, input));
   route(StaffAccount.Create, async ({ input, write }) => accounts.create(write(), input));
   route(StaffAccount.Update, async ({ input, write }) => accounts.update(write(), input));
   route(StaffAccount.ResetPassword, async ({ input, write }) =>

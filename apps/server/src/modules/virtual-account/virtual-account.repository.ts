@@ -1,5 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pagedList, type PageRequest } from '../../db/paged-list';
 import { isUniqueViolation } from '../../db/errors';
 import { virtualAccount, type VirtualAccountRow } from './virtual-account.table';
 
@@ -13,20 +14,16 @@ export function createVirtualAccountRepository(db: Db) {
         .orderBy(virtualAccount.id);
     },
 
-    async list(memberId: number | undefined, page: { offset: number; limit: number }) {
-      const where = memberId === undefined ? undefined : eq(virtualAccount.memberId, memberId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(virtualAccount)
-          .where(where)
-          .orderBy(desc(virtualAccount.id))
-          .offset(page.offset)
-          .limit(page.limit),
-        db.select({ n: count() }).from(virtualAccount).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    },
+    list: (memberId: number | undefined, page: PageRequest) =>
+      pagedList(
+        db,
+        {
+          from: virtualAccount,
+          where: memberId === undefined ? undefined : eq(virtualAccount.memberId, memberId),
+          orderBy: [desc(virtualAccount.id)],
+        },
+        page,
+      ),
 
     /** Undefined when the account number is taken (a savepoint keeps the route's transaction). */
     async insert(

@@ -10,8 +10,6 @@ export function registerVirtualAccountRoutes(
   route(DirectConnection.GetVirtualAccountListByMemberId, async ({ input, requireMember }) =>
     accounts.listOwn(requireMember().id, input.mbid),
   );
-  route(StaffVirtualAccount.List, async ({ input }) =>
-    accounts.list(input.memberId, input.page, input.pageSize),
-  );
+  route(StaffVirtualAccount.List, async ({ input }) => accounts.list(input.memberId, input));
   route(StaffVirtualAccount.Create, async ({ input, write }) => accounts.create(write(), input));
 }

@@ -1,9 +1,10 @@
 import type { VirtualAccount } from '@pcb/contract/direct-connection';
 import type { StaffVirtualAccount } from '@pcb/contract/staff-virtual-account';
+import { mapPage, type PageRequest } from '../../db/paged-list';
 import type { StaffWrite } from '../../http/define-route';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
-import { displayNameOf, type MemberApi } from '../member/member.module';
+import type { MemberApi } from '../member/member.module';
 import type { StaffApi } from '../staff/staff.module';
 import type { VirtualAccountRepository } from './virtual-account.repository';
 import type { VirtualAccountRow } from './virtual-account.table';
@@ -22,31 +23,22 @@ const toAccount = (row: VirtualAccountRow): VirtualAccount => ({
 /** Members' transfer accounts: the member reads their own, finance opens them. */
 export function createVirtualAccountService(deps: {
   repository: VirtualAccountRepository;
-  member: Pick<MemberApi, 'members'>;
-  staff: Pick<StaffApi, 'refs'>;
+  member: Pick<MemberApi, 'members' | 'namesOf'>;
+  staff: Pick<StaffApi, 'namesOf'>;
   now: Clock;
 }) {
   const { repository } = deps;
 
   async function toStaffRows(rows: VirtualAccountRow[]): Promise<StaffVirtualAccount[]> {
-    const members = new Map(
-      (await deps.member.members.findByIds([...new Set(rows.map((r) => r.memberId))])).map((m) => [
-        m.id,
-        m,
-      ]),
-    );
-    const staff = await deps.staff.refs(rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])));
-    return rows.map((row) => {
-      const member = members.get(row.memberId);
-      return {
-        ...toAccount(row),
-        member: {
-          id: row.memberId,
-          displayName: member ? displayNameOf(member) : `#${row.memberId}`,
-        },
-        createdBy: row.createdBy ? (staff.get(row.createdBy) ?? null) : null,
-      };
-    });
+    const [members, staff] = await Promise.all([
+      deps.member.namesOf(rows.map((r) => r.memberId)),
+      deps.staff.namesOf(rows.map((r) => r.createdBy)),
+    ]);
+    return rows.map((row) => ({
+      ...toAccount(row),
+      member: members.get(row.memberId)!,
+      createdBy: row.createdBy === null ? null : (staff.get(row.createdBy) ?? null),
+    }));
   }
 
   return {
@@ -56,20 +48,16 @@ export function createVirtualAccountService(deps: {
       return (await repository.listOfMember(callerId)).map(toAccount);
     },
 
-    async list(memberId: number | undefined, page: number, pageSize: number) {
-      const { rows, total } = await repository.list(memberId, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      });
-      return { items: await toStaffRows(rows), total, page, pageSize };
+    async list(memberId: number | undefined, page: PageRequest) {
+      return mapPage(await repository.list(memberId, page), toStaffRows);
     },
 
     async create(
       write: StaffWrite,
       input: { memberId: number; bankName: string; accountName: string; accountNo: string },
     ): Promise<StaffVirtualAccount> {
-      const [member] = await deps.member.members.findByIds([input.memberId]);
-      if (!member) throw new AppError(400, MEMBER_NOT_FOUND_MESSAGE, { field: 'memberId' });
+      if (!(await deps.member.members.findById(input.memberId)))
+        throw new AppError(400, MEMBER_NOT_FOUND_MESSAGE, { field: 'memberId' });
       const row = await repository.insert(write.tx, {
         memberId: input.memberId,
         bankName: input.bankName,

@@ -1,6 +1,5 @@
 import { Captcha } from '@pcb/contract/captcha';
-import { apiCall } from '../../lib/api-client';
-import { endpointQueryOptions } from '../../lib/endpoint-query';
+import { apiCall, endpointQueryOptions } from '../../lib/api';
 
 // The provider changes only with a server deployment.
 export const captchaConfigQueryOptions = () =>

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { z } from 'zod';
 import { mobileSchema, smsCodeSchema } from '@pcb/contract';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@pcb/client';
 import { typeInto } from '../../test/base-api';
 import { expectFieldError, expectToast, fieldError } from '../../test/ui-text';
 import type { HumanVerificationState } from '../captcha/use-human-verification';
@@ -50,7 +50,7 @@ describe('useContractForm', () => {
 
   it('puts a refusal naming a field of the form under that field', async () => {
     const submit = vi.fn(() =>
-      Promise.reject(new ApiError(409, '该手机号已注册，请直接登录', null, 'mobile')),
+      Promise.reject(new ApiError(409, '该手机号已注册，请直接登录', { field: 'mobile' })),
     );
     render(<MobileForm submit={submit} />);
     submitWith('13800138000');
@@ -66,7 +66,7 @@ describe('useContractForm', () => {
   });
 
   it('toasts a refusal naming a field the form does not have', async () => {
-    const refusal = new ApiError(400, '人机验证：验证结果有误', null, 'ncVerifyDto.token');
+    const refusal = new ApiError(400, '人机验证：验证结果有误', { field: 'ncVerifyDto.token' });
     render(<MobileForm submit={() => Promise.reject(refusal)} />);
     submitWith('13800138000');
     await expectToast('人机验证：验证结果有误');
@@ -149,7 +149,7 @@ describe('useSmsCodeForm', () => {
   });
 
   it('puts any other refusal about the code under it as the server words it', async () => {
-    render(<CodeForm refusal={new ApiError(400, '请先获取验证码', null, 'smsCode')} />);
+    render(<CodeForm refusal={new ApiError(400, '请先获取验证码', { field: 'smsCode' })} />);
     typeInto('code', '123456');
     act(() => fireEvent.click(screen.getByTestId('submit')));
     await expectFieldError('code', '请先获取验证码');

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { NcVerifyDto } from '@pcb/contract';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@pcb/client';
 import { refusedField } from '../../lib/form-errors';
 import { contractResolver } from './contract-resolver';
 import { errorMessage, showFail, showToast } from '../feedback';

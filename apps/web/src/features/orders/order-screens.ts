@@ -4,9 +4,10 @@ import {
   type OrderKind,
   type OrderStatus,
 } from '@pcb/contract/order-quote';
+import { orderKindRegistry } from '@pcb/pricing';
 
-/** The list's tabs (the quote page names the kinds the same way). */
-export const tabNames: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT', stencil: '钢网' };
+/** The list's tabs, named as the quote page's. */
+export const tabName = (kind: OrderKind): string => orderKindRegistry[kind].tabName;
 
 /** What waits for the member: shown first and highlighted. */
 export const needsMember: readonly OrderStatus[] = ['awaitingConfirmation', 'awaitingPayment'];

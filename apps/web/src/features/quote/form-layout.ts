@@ -2,15 +2,18 @@
 // as the peers group them (基本信息, 工艺, 其他), with the fields that only apply sometimes.
 import type { OrderKind } from '@pcb/contract/order-quote';
 import {
+  followPcbChange,
+  followSmtChange,
   pcbFieldGroups,
   pcbFields,
   smtFields,
   stencilFields,
   stencilSizes,
   type FieldSpec,
+  type FollowedField,
+  type ParamsOf,
   type PriceSheet,
 } from '@pcb/pricing';
-import type { ParamsOf } from '../../lib/order-info';
 
 export interface FieldLayout {
   key: string;
@@ -43,7 +46,7 @@ const numberField = (
 });
 const choiceField = (key: string, spec: FieldSpec): FieldLayout => ({ key, spec, input: 'choice' });
 
-function pcbGroups(p: ParamsOf<'pcb'>): GroupLayout[] {
+function pcbGroups(p: ParamsOf['pcb']): GroupLayout[] {
   const f = pcbFields;
   const panel = p.delivery === 'panelByFactory';
   const basic: FieldLayout[] = [
@@ -120,7 +123,7 @@ function smtGroups(): GroupLayout[] {
   ];
 }
 
-function stencilGroups(p: ParamsOf<'stencil'>, sheet: PriceSheet): GroupLayout[] {
+function stencilGroups(p: ParamsOf['stencil'], sheet: PriceSheet): GroupLayout[] {
   const f = stencilFields;
   return [
     {
@@ -145,24 +148,41 @@ function stencilGroups(p: ParamsOf<'stencil'>, sheet: PriceSheet): GroupLayout[]
 }
 
 export function formGroups(kind: OrderKind, params: Params, sheet: PriceSheet): GroupLayout[] {
-  if (kind === 'pcb') return pcbGroups(params as unknown as ParamsOf<'pcb'>);
+  if (kind === 'pcb') return pcbGroups(params as unknown as ParamsOf['pcb']);
   if (kind === 'smt') return smtGroups();
-  return stencilGroups(params as unknown as ParamsOf<'stencil'>, sheet);
+  return stencilGroups(params as unknown as ParamsOf['stencil'], sheet);
 }
 
-/** Changing one field may need another to follow (a stencil type has its own sizes). */
-export function withField(
+/** The draft after the member set `values`, and the fields that followed by themselves. */
+export interface FieldChange {
+  params: Params;
+  /** Each field a rule moved, with the sentence that tells the member. */
+  followed: FollowedField[];
+}
+
+/**
+ * Setting fields may need others to follow: a stencil type has its own sizes, no bevel without
+ * gold fingers (hidden with them, so silently); and a field the engine's rules answer with one
+ * value (4层 → 电测 飞针全测) moves to it, with a sentence saying so.
+ */
+export function withFields(
   kind: OrderKind,
   params: Params,
-  key: string,
-  value: unknown,
+  values: Params,
   sheet: PriceSheet,
-): Params {
-  const next = { ...params, [key]: value };
-  if (kind === 'stencil' && key === 'type') {
-    const sizes = stencilSizes(sheet, value as ParamsOf<'stencil'>['type']);
+): FieldChange {
+  const next = { ...params, ...values };
+  if (kind === 'stencil' && 'type' in values) {
+    const sizes = stencilSizes(sheet, values.type as ParamsOf['stencil']['type']);
     if (!sizes.some((s) => s.value === next.size) && sizes[0]) next.size = sizes[0].value;
   }
-  if (kind === 'pcb' && key === 'goldFingers' && value === false) next.bevel = false;
-  return next;
+  if (kind === 'pcb' && values.goldFingers === false) next.bevel = false;
+  const changed = Object.keys(values);
+  const followed =
+    kind === 'pcb'
+      ? followPcbChange(sheet, next as unknown as ParamsOf['pcb'], changed)
+      : kind === 'smt'
+        ? followSmtChange(sheet, next as unknown as ParamsOf['smt'], changed)
+        : { params: next, followed: [] };
+  return followed as unknown as FieldChange;
 }

@@ -1,15 +1,20 @@
 // The published price sheet and work calendar (`PriceSheet/GetPublished`) for the quote page:
 // fetched once per visit, cached in localStorage so the page prices at once on the next visit
 // and offline. Plain fetch + the engine's own sheet check instead of the API client and zod:
-// the page's JavaScript budget (110 KB gzip) has no room for them. The envelope is the
-// contract's (`{ success, data, message }`).
-import type { PublishedSheet } from '@pcb/contract/price-sheet';
+// the page's JavaScript budget (110 KB gzip) has no room for them; the URL is the client's
+// `urlOf` all the same (@pcb/client/url loads neither). The envelope is the contract's
+// (`{ success, data, message }`).
+import { routeOf, urlOf } from '@pcb/client/url';
+import type { PriceSheet, PublishedSheet } from '@pcb/contract/price-sheet';
 import { checkSheetForEngine, type CalendarData } from '@pcb/pricing';
 import { env } from '../../lib/env';
 import { getCachedPriceSheet, setCachedPriceSheet } from '../../lib/storage';
 
-/** The wire path of `PriceSheet.GetPublished` (orders-pcb.html preloads the same URL). */
-export const PUBLISHED_SHEET_PATH = '/api/PriceSheet/GetPublished';
+/**
+ * `PriceSheet.GetPublished` without its schemas, its names checked against the contract
+ * (orders-pcb.html preloads the same URL).
+ */
+const GetPublished = routeOf<typeof PriceSheet.GetPublished>('PriceSheet', 'GetPublished', 'GET');
 
 const isStringArray = (v: unknown): v is string[] =>
   Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -40,7 +45,7 @@ export const SHEET_LOAD_FAILED = '价格表加载失败，请检查网络后重�
 export async function fetchPublishedSheet(signal?: AbortSignal): Promise<PublishedSheet> {
   let body: unknown;
   try {
-    const response = await fetch(`${env.apiBase}${PUBLISHED_SHEET_PATH}`, { signal });
+    const response = await fetch(urlOf(GetPublished, {}, env.apiBase), { signal });
     body = await response.json();
   } catch (error) {
     if (signal?.aborted) throw error;

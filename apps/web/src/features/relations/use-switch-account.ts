@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { saveAccessToken } from '../../lib/auth-session';
 import { paths } from '../../lib/paths';
-import { queryClient } from '../../lib/query-client';
+import { queryClient } from '../../lib/api';
 import { errorMessage, showFail, showSuccess } from '../../components/feedback';
 import { switchMember } from './api/switch-member';
 import { switchMainMember } from './api/switch-main-member';

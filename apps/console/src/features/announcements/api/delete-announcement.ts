@@ -1,8 +1,7 @@
 import { StaffAnnouncement } from '@pcb/contract/staff-announcement';
-import { StaffAudit } from '@pcb/contract/staff-audit';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 export const useDeleteAnnouncement = () =>
   useEndpointMutation(StaffAnnouncement.Delete, {
-    invalidates: [StaffAnnouncement.List, StaffAudit.List],
+    invalidates: [StaffAnnouncement.List],
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StaffAnnouncement } from '@pcb/contract/staff-announcement';
-import { mockApi, ok, refuse } from '../../../test/api-mock';
+import { mockApi, ok, refuse } from '@pcb/client/test';
 import { page, sessionFixture } from '../../../test/fixtures';
 import { renderConsole } from '../../../test/render-app';
 

@@ -1,5 +1,5 @@
 import { StaffAccount } from '@pcb/contract/staff-account';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** The staff filter's choices: accounts matching what was typed, a page of them. */
 export const useStaffOptions = (keyword: string) =>

@@ -1,5 +1,5 @@
 import { StaffAuth } from '@pcb/contract/staff-auth';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 import { startSession } from '../../../lib/staff-session';
 
 /** First login of a role that needs a second factor: the first code binds the app. */

@@ -1,5 +1,5 @@
 import { StaffAuth } from '@pcb/contract/staff-auth';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 import { startSession } from '../../../lib/staff-session';
 
 /** The second step: the authenticator app's code starts the session. */

@@ -1,7 +1,6 @@
-import { StaffAudit } from '@pcb/contract/staff-audit';
 import { StaffCompanyApply } from '@pcb/contract/staff-company-apply';
 import { StaffMember } from '@pcb/contract/staff-member';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** The member becomes a certified company (name, type, certification time). */
 export const useApproveCompanyApply = () =>
@@ -11,6 +10,5 @@ export const useApproveCompanyApply = () =>
       StaffCompanyApply.Get,
       StaffMember.Search,
       StaffMember.Get,
-      StaffAudit.List,
     ],
   });

@@ -1,5 +1,5 @@
 import { StaffCompanyApply } from '@pcb/contract/staff-company-apply';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** The application with short-lived signed links to the licence and the letter. */
 export const useCompanyApply = (id: number | null) =>

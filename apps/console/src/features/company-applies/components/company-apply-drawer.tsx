@@ -1,89 +1,54 @@
-import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Image, Skeleton, Space, Tag, Typography } from 'antd';
-import { QueryError } from '../../../components/query-error';
-import { formatTime } from '../../../lib/date';
+import { Image, Space, Typography } from 'antd';
+import { ReviewDrawer } from '../../../components/review-queue/review-drawer';
 import { useApproveCompanyApply } from '../api/approve-company-apply';
 import { useCompanyApply } from '../api/get-company-apply';
-import { companyApplyStatusTags } from '../company-apply-labels';
-import { RejectCompanyApplyModal } from './reject-company-apply-modal';
+import { useRejectCompanyApply } from '../api/reject-company-apply';
+
+/** What staff most often send back (the member corrects it and resubmits). */
+const REJECT_PRESETS = [
+  '营业执照照片不清晰，请重新上传',
+  '认证申请函未加盖公章，请盖章后重新上传',
+  '企业名称与营业执照不一致',
+  '统一社会信用代码与营业执照不一致',
+];
 
 /** One certification: the company, the licence image and the signed letter; decide it. */
 export function CompanyApplyDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const { message, modal } = App.useApp();
   const apply = useCompanyApply(id);
   const approve = useApproveCompanyApply();
-  const [rejecting, setRejecting] = useState(false);
-  const detail = apply.data;
-  const isPending = detail?.status === 'pending';
-
-  const confirmApprove = () => {
-    if (!detail) return;
-    modal.confirm({
-      title: '通过企业认证？',
-      content: `会员「${detail.member.displayName}」将认证为企业「${detail.companyName}」。请确认营业执照与申请函一致且已盖章。`,
-      okText: '通过',
-      onOk: () =>
-        approve.mutateAsync({ id: detail.id }).then(
-          () => void message.success('已通过，会员已成为认证企业'),
-          (error: Error) => void message.error(error.message),
-        ),
-    });
-  };
+  const reject = useRejectCompanyApply();
 
   return (
-    <Drawer
-      title={detail ? `企业认证 #${detail.id}` : '企业认证'}
-      size={720}
-      open={id !== null}
+    <ReviewDrawer
+      id={id}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        isPending && (
-          <Space>
-            <Button danger onClick={() => setRejecting(true)} data-testid="company-apply-reject">
-              驳回
-            </Button>
-            <Button
-              type="primary"
-              loading={approve.isPending}
-              onClick={confirmApprove}
-              data-testid="company-apply-approve"
-            >
-              通过
-            </Button>
-          </Space>
-        )
-      }
+      title="企业认证"
+      size={720}
+      query={apply}
+      asked={(detail) => [
+        { label: '企业名称', value: detail.companyName },
+        { label: '统一社会信用代码', value: detail.creditCode },
+        { label: '法定代表人', value: detail.legalPerson },
+        { label: '联系人', value: `${detail.contactName} ${detail.contactPhone}` },
+      ]}
+      approve={{
+        mutateAsync: approve.mutateAsync,
+        isPending: approve.isPending,
+        confirmTitle: '通过企业认证？',
+        confirmContent: (detail) =>
+          `会员「${detail.member.displayName}」将认证为企业「${detail.companyName}」。请确认营业执照与申请函一致且已盖章。`,
+        success: '已通过，会员已成为认证企业',
+      }}
+      reject={{
+        mutateAsync: reject.mutateAsync,
+        isPending: reject.isPending,
+        title: '驳回企业认证',
+        presets: REJECT_PRESETS,
+        placeholder: '例如：营业执照照片不清晰，请重新上传',
+      }}
     >
-      {apply.isError && <QueryError error={apply.error} onRetry={() => void apply.refetch()} />}
-      {apply.isPending && id !== null && <Skeleton active paragraph={{ rows: 8 }} />}
-      {detail && (
-        <Space orientation="vertical" size={24} style={{ width: '100%' }}>
-          <Descriptions column={1} bordered size="small">
-            <Descriptions.Item label="会员">
-              {detail.member.displayName}（#{detail.member.id}）
-            </Descriptions.Item>
-            <Descriptions.Item label="企业名称">{detail.companyName}</Descriptions.Item>
-            <Descriptions.Item label="统一社会信用代码">{detail.creditCode}</Descriptions.Item>
-            <Descriptions.Item label="法定代表人">{detail.legalPerson}</Descriptions.Item>
-            <Descriptions.Item label="联系人">
-              {detail.contactName} {detail.contactPhone}
-            </Descriptions.Item>
-            <Descriptions.Item label="状态">
-              <Tag color={companyApplyStatusTags[detail.status].color}>
-                {companyApplyStatusTags[detail.status].label}
-              </Tag>
-            </Descriptions.Item>
-            <Descriptions.Item label="提交时间">{formatTime(detail.updatedAt)}</Descriptions.Item>
-            {detail.decidedBy && (
-              <Descriptions.Item label="处理人">
-                {detail.decidedBy.realName}，{formatTime(detail.decidedAt)}
-              </Descriptions.Item>
-            )}
-            {detail.rejectReason && (
-              <Descriptions.Item label="驳回原因">{detail.rejectReason}</Descriptions.Item>
-            )}
-          </Descriptions>
+      {(detail) => (
+        <>
           <div>
             <Typography.Title level={5}>营业执照</Typography.Title>
             <Image
@@ -115,11 +80,8 @@ export function CompanyApplyDrawer({ id, onClose }: { id: number | null; onClose
               />
             )}
           </div>
-        </Space>
+        </>
       )}
-      {detail && rejecting && (
-        <RejectCompanyApplyModal applyId={detail.id} onClose={() => setRejecting(false)} />
-      )}
-    </Drawer>
+    </ReviewDrawer>
   );
 }

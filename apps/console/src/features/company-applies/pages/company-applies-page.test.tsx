@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { StaffCompanyApply } from '@pcb/contract/staff-company-apply';
-import { mockApi, ok } from '../../../test/api-mock';
+import { mockApi, ok } from '@pcb/client/test';
 import { page, sessionFixture } from '../../../test/fixtures';
 import { renderConsole } from '../../../test/render-app';
 
@@ -17,8 +17,7 @@ const pendingApply: StaffCompanyApply = {
   rejectReason: null,
   decidedBy: null,
   decidedAt: null,
-  createdAt: '2026-11-20T02:00:00Z',
-  updatedAt: '2026-11-20T02:00:00Z',
+  submittedAt: '2026-11-20T02:00:00Z',
 };
 
 function applicationServer() {

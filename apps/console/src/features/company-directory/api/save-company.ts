@@ -1,8 +1,7 @@
-import { StaffAudit } from '@pcb/contract/staff-audit';
 import { StaffCompanyDirectory } from '@pcb/contract/staff-company-directory';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
-const changes = [StaffCompanyDirectory.List, StaffAudit.List];
+const changes = [StaffCompanyDirectory.List];
 
 export const useCreateCompany = () =>
   useEndpointMutation(StaffCompanyDirectory.Create, { invalidates: changes });

@@ -1,5 +1,5 @@
 import { StaffMember } from '@pcb/contract/staff-member';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 export const useAccountManagers = (enabled: boolean) =>
   useEndpointQuery(StaffMember.ListManagers, {}, { enabled });

@@ -1,9 +1,8 @@
-import { StaffAudit } from '@pcb/contract/staff-audit';
 import { StaffMember } from '@pcb/contract/staff-member';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Disable (ends the member's sessions) or enable, with a reason. */
 export const useSetMemberStatus = () =>
   useEndpointMutation(StaffMember.SetStatus, {
-    invalidates: [StaffMember.Search, StaffMember.Get, StaffAudit.List],
+    invalidates: [StaffMember.Search, StaffMember.Get],
   });

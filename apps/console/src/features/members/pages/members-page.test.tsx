@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockApi, ok, refuse } from '../../../test/api-mock';
+import { mockApi, ok, refuse } from '@pcb/client/test';
 import {
   memberDetailFixture,
   memberRowFixture,

@@ -1,5 +1,5 @@
 import { StaffMobileApply } from '@pcb/contract/staff-mobile-apply';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** The application with a short-lived signed link to its identity document. */
 export const useMobileApply = (id: number | null) =>

@@ -1,9 +1,8 @@
-import { StaffAudit } from '@pcb/contract/staff-audit';
 import { StaffMobileApply } from '@pcb/contract/staff-mobile-apply';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Refused with a reason the member sees. */
 export const useRejectMobileApply = () =>
   useEndpointMutation(StaffMobileApply.Reject, {
-    invalidates: [StaffMobileApply.List, StaffMobileApply.Get, StaffAudit.List],
+    invalidates: [StaffMobileApply.List, StaffMobileApply.Get],
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StaffMobileApply } from '@pcb/contract/staff-mobile-apply';
-import { mockApi, ok } from '../../../test/api-mock';
+import { mockApi, ok } from '@pcb/client/test';
 import { applyFixture, page, sessionFixture } from '../../../test/fixtures';
 import { renderConsole } from '../../../test/render-app';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StaffOrderDetail, StaffOrderRow } from '@pcb/contract/staff-order';
-import { mockApi, ok } from '../../../test/api-mock';
+import { mockApi, ok } from '@pcb/client/test';
 import { page, sessionFixture } from '../../../test/fixtures';
 import { currentPath, renderConsole } from '../../../test/render-app';
 

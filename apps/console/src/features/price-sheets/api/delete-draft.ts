@@ -1,9 +1,8 @@
-import { StaffAudit } from '@pcb/contract/staff-audit';
 import { StaffPriceSheet } from '@pcb/contract/staff-price-sheet';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Throws the draft away; the published sheet is untouched. */
 export const useDeleteDraft = () =>
   useEndpointMutation(StaffPriceSheet.DeleteDraft, {
-    invalidates: [StaffPriceSheet.List, StaffAudit.List],
+    invalidates: [StaffPriceSheet.List],
   });

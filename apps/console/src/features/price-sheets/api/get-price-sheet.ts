@@ -1,5 +1,5 @@
 import { StaffPriceSheet } from '@pcb/contract/staff-price-sheet';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** One sheet with its body. */
 export const usePriceSheet = (id: number | null) =>

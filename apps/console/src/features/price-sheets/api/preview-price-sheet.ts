@@ -1,5 +1,5 @@
 import { StaffPriceSheet } from '@pcb/contract/staff-price-sheet';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /**
  * The sample quotes priced with the published sheet and with the saved draft. A POST that

@@ -1,15 +1,9 @@
 import { PriceSheet } from '@pcb/contract/price-sheet';
-import { StaffAudit } from '@pcb/contract/staff-audit';
 import { StaffPriceSheet } from '@pcb/contract/staff-price-sheet';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** The draft becomes the next version; the one before is retired. */
 export const usePublishPriceSheet = () =>
   useEndpointMutation(StaffPriceSheet.Publish, {
-    invalidates: [
-      StaffPriceSheet.List,
-      StaffPriceSheet.Get,
-      PriceSheet.GetPublished,
-      StaffAudit.List,
-    ],
+    invalidates: [StaffPriceSheet.List, StaffPriceSheet.Get, PriceSheet.GetPublished],
   });

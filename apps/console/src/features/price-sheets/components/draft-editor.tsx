@@ -2,8 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'reac
 import { Alert, App, Badge, Button, Divider, Flex, Input, Space, Tooltip, Typography } from 'antd';
 import { StaffPriceSheet, type PriceSheetDetail } from '@pcb/contract/staff-price-sheet';
 import { checkPriceSheet, defaultPcbParams, type PcbParams, type PriceSheet } from '@pcb/pricing';
-import { ApiError } from '../../../lib/api-client';
-import { invalidateEndpoints } from '../../../lib/endpoint-query';
+import { ApiError } from '@pcb/client';
+import { invalidateEndpoints } from '../../../lib/api';
 import { useLeaveGuard } from '../../../lib/leave-guard';
 import { useDeleteDraft } from '../api/delete-draft';
 import { usePreviewPriceSheet } from '../api/preview-price-sheet';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Form, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { orderKindNames } from '@pcb/contract/order-quote';
 import type { PreviewRow } from '@pcb/contract/staff-price-sheet';
-import { defaultPcbParams, pcbLayers, type PcbParams } from '@pcb/pricing';
+import { defaultPcbParams, orderKindRegistry, pcbLayers, type PcbParams } from '@pcb/pricing';
 import { formatPercentChange, formatYuan, formatYuanChange } from '../../../lib/money';
 
 export interface PreviewResult {
@@ -78,7 +77,7 @@ export function PreviewPanel({
       render: (_, row) => (
         <Space orientation="vertical" size={0}>
           <span>
-            <Tag>{orderKindNames[row.kind]}</Tag>
+            <Tag>{orderKindRegistry[row.kind].name}</Tag>
             {row.label}
           </span>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>

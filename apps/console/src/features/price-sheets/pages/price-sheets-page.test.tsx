@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PriceSheetDetail, PriceSheetSummary } from '@pcb/contract/staff-price-sheet';
 import { defaultPriceSheet, type PriceSheet } from '@pcb/pricing';
-import { mockApi, ok, refuse, type RecordedRequest } from '../../../test/api-mock';
+import { mockApi, ok, refuse, type RecordedRequest } from '@pcb/client/test';
 import { page, sessionFixture } from '../../../test/fixtures';
 import { currentPath, renderConsole } from '../../../test/render-app';
 

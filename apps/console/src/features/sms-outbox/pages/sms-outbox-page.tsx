@@ -4,7 +4,7 @@ import type { OutboxEntry } from '@pcb/contract/staff-outbox';
 import { PageSection } from '../../../components/page-section';
 import { PagedTable } from '../../../components/paged-table';
 import { SearchBox } from '../../../components/search-box';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@pcb/client';
 import { formatTime } from '../../../lib/date';
 import { usePagedFilters } from '../../../lib/paging';
 import { useOutbox } from '../api/list-outbox';

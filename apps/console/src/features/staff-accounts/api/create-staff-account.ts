@@ -1,6 +1,5 @@
 import { StaffAccount } from '@pcb/contract/staff-account';
-import { StaffAudit } from '@pcb/contract/staff-audit';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 export const useCreateStaffAccount = () =>
-  useEndpointMutation(StaffAccount.Create, { invalidates: [StaffAccount.List, StaffAudit.List] });
+  useEndpointMutation(StaffAccount.Create, { invalidates: [StaffAccount.List] });

@@ -1,6 +1,5 @@
 import { StaffAccount } from '@pcb/contract/staff-account';
-import { StaffAudit } from '@pcb/contract/staff-audit';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 export const useResetStaffPassword = () =>
-  useEndpointMutation(StaffAccount.ResetPassword, { invalidates: [StaffAudit.List] });
+  useEndpointMutation(StaffAccount.ResetPassword, { invalidates: [] });

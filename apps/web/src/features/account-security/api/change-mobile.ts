@@ -1,6 +1,6 @@
 import { MemberInfo } from '@pcb/contract/member-info';
 import { replaceAccessToken } from '../../../lib/auth-session';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 import { patchMemberInfo } from '../../../lib/member-info';
 
 /** Moves the account to the new mobile; the session continues with the returned token. */

@@ -1,7 +1,7 @@
 import { MemberAuth } from '@pcb/contract/member-auth';
 import { MemberInfo } from '@pcb/contract/member-info';
 import { replaceAccessToken } from '../../../lib/auth-session';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 import { patchMemberInfo } from '../../../lib/member-info';
 
 /**

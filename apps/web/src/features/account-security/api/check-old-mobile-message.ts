@@ -1,5 +1,5 @@
 import { MemberAuth } from '@pcb/contract/member-auth';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Checks the current mobile's code; returns the one-time ticket ChangeMobile needs. */
 export const useCheckOldMobileMessage = () =>

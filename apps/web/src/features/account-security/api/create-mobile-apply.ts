@@ -1,5 +1,5 @@
 import { MemberUpMobileApply } from '@pcb/contract/member-up-mobile-apply';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Files a manual mobile change for staff to review (the old mobile is out of reach). */
 export const useCreateMobileApply = () =>

@@ -1,6 +1,6 @@
 import { WechatMb } from '@pcb/contract/wechat';
 import { replaceAccessToken } from '../../../lib/auth-session';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Deletes a binding record. Every other token ends; this session continues with the new one. */
 export const useDeleteWechatBinding = () =>

@@ -1,5 +1,5 @@
 import { WechatConfig } from '@pcb/contract/wechat';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** The official account's QR code for this member: following it leads to binding in WeChat. */
 export const useOfficialAccountQrCode = (enabled: boolean) =>

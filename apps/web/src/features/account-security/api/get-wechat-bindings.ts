@@ -1,5 +1,5 @@
 import { WechatMb } from '@pcb/contract/wechat';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** The WeChat accounts bound to this member, unbound records included. */
 export const useWechatBindings = (enabled = true) =>

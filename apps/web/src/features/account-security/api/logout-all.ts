@@ -1,6 +1,6 @@
 import { MemberAuth } from '@pcb/contract/member-auth';
 import { endSessionByChoice } from '../../../lib/auth-session';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /**
  * Ends the member's sessions on every device. Only once the server has confirmed it does the

@@ -1,6 +1,6 @@
 import { MemberInfo } from '@pcb/contract/member-info';
 import type { InputOf } from '@pcb/contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api';
 
 /** Sends a code to the new mobile (the change itself, or the manual application). */
 export const sendChangeMobileMessage = (

@@ -1,6 +1,6 @@
 import { WechatMb } from '@pcb/contract/wechat';
 import { replaceAccessToken } from '../../../lib/auth-session';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /**
  * Unbinds a WeChat (the record stays). Every other token ends; this session continues with

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
-import { queryClient } from '../../../lib/query-client';
-import { envelope } from '../../../test/api-mock';
+import { queryClient } from '../../../lib/api';
+import { envelope } from '@pcb/client/test';
 import { baseApi, currentPath, logIn } from '../../../test/base-api';
 import { memberFixture } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';

@@ -1,5 +1,5 @@
 import { CityClass } from '@pcb/contract/city-class';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /**
  * The area picker's data (~30 KB gzip), fetched when the edit screen opens, never bundled. The

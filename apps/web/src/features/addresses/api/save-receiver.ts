@@ -1,5 +1,5 @@
 import { MemberReceiver } from '@pcb/contract/member-receiver';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Everything a change of an address (or of the default) may change. */
 const receiverAnswers = [

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MemberAuth } from '@pcb/contract/member-auth';
 import type { InputOf } from '@pcb/contract';
-import { endpointQueryOptions } from '../../../lib/endpoint-query';
-import { queryClient } from '../../../lib/query-client';
+import { endpointQueryOptions, queryClient } from '../../../lib/api';
 
 export type AnnouncementType = InputOf<typeof MemberAuth.GetEffectiveAnnouncement>['type'];
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../../../lib/query-client';
-import { envelope, mockApi } from '../../../test/api-mock';
+import { queryClient } from '../../../lib/api';
+import { envelope, mockApi } from '@pcb/client/test';
 import { AnnouncementBar } from './announcement-bar';
 
 const announcement = (linkUrl: string | null) => ({

@@ -1,5 +1,5 @@
 import { WechatMb } from '@pcb/contract/wechat';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Binds this WeChat to an account proven by password or SMS code; returns a token. */
 export const useBindWechat = () =>

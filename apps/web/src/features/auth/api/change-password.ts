@@ -1,5 +1,5 @@
 import { MemberAuth } from '@pcb/contract/member-auth';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Sets a new login password; the server then ends every token of the member. */
 export const useChangePassword = () =>

@@ -1,5 +1,5 @@
 import { MemberAuth } from '@pcb/contract/member-auth';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Registers and returns the new member's token; the caller starts the session with it. */
 export const useRegister = () =>

@@ -1,6 +1,6 @@
 import { MemberAuth } from '@pcb/contract/member-auth';
 import type { InputOf } from '@pcb/contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api';
 
 /** Sends the code that proves the mobile before a new login password (forgotten or changed). */
 export const sendChangePasswordMessage = (

@@ -1,5 +1,5 @@
 import { MemberAuth } from '@pcb/contract/member-auth';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Sends the registration SMS code; resolves to how long to wait before asking again. */
 export const useSendRegisterMessage = () =>

@@ -1,5 +1,5 @@
 import { MemberAuth } from '@pcb/contract/member-auth';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Logs in with an SMS code; the caller starts the session with the returned token. */
 export const useSmsLogin = () =>

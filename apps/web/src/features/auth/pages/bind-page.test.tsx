@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
 import { documentNavigation } from '../../../lib/document-navigation';
-import { queryClient } from '../../../lib/query-client';
-import { envelope, fakeToken, inOneHour } from '../../../test/api-mock';
-import { baseApi, currentPath, passVerification, typeInto } from '../../../test/base-api';
+import { queryClient } from '../../../lib/api';
+import { envelope, fakeToken, inOneHour } from '@pcb/client/test';
+import { baseApi, currentPath, logIn, passVerification, typeInto } from '../../../test/base-api';
 import { renderApp } from '../../../test/render-app';
 
 vi.mock('../../../components/captcha/altcha-solver', () => ({
@@ -112,6 +112,48 @@ describe('/bind', () => {
     expect(requests.find((r) => r.url.pathname.endsWith('/OpenIdLogin'))?.body).toEqual({
       openId: SEALED,
     });
+  });
+
+  it('offers a logged-in member the member centre, not a login, outside WeChat', async () => {
+    logIn();
+    baseApi();
+    renderApp('/bind');
+    const notice = await screen.findByTestId('bind-outside-wechat');
+    expect(within(notice).queryByText('去登录')).toBeNull();
+    fireEvent.click(within(notice).getByTestId('bind-back-member'));
+    await screen.findByTestId('member-page');
+    expect(currentPath()).toBe('/member');
+  });
+
+  it('sends a logged-in member in an unbound WeChat to 微信绑定 of the account in use', async () => {
+    logIn();
+    inWechat();
+    localStorage.setItem('wxOpenId', SEALED);
+    baseApi({ 'GET /api/WechatMb/GetByOpenId': unbound });
+    renderApp('/bind');
+    const notice = await screen.findByTestId('bind-logged-in');
+    expect(screen.queryByTestId('bind-form')).toBeNull();
+    expect(screen.queryByTestId('bind-link-login')).toBeNull();
+    expect(screen.queryByTestId('bind-link-register')).toBeNull();
+    expect(within(notice).getByTestId('bind-link-member')).toHaveAttribute('href', '/member');
+    fireEvent.click(within(notice).getByTestId('bind-go-bind-wechat'));
+    await vi.waitFor(() => expect(currentPath()).toBe('/accountSecurity/bindWechat'));
+  });
+
+  it('shows a logged-in member the bound account with the member centre, not the guest links', async () => {
+    logIn();
+    inWechat();
+    localStorage.setItem('wxOpenId', SEALED);
+    baseApi({
+      'GET /api/WechatMb/GetByOpenId': () => ({
+        body: envelope({ isBound: true, mobileMasked: '138****8000' }),
+      }),
+    });
+    renderApp('/bind');
+    const bound = await screen.findByTestId('bind-bound');
+    expect(within(bound).getByTestId('bind-link-member')).toBeInTheDocument();
+    expect(within(bound).queryByText('账号密码登录')).toBeNull();
+    expect(within(bound).queryByText('注册新账号')).toBeNull();
   });
 
   it('inside WeChat without an openId, fetches one through WeChat authorization', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from 'antd-mobile';
+import { isLoggedIn } from '../../../lib/auth-session';
 import { paths } from '../../../lib/paths';
 import { useWechatOpenId } from '../../../lib/use-wechat-open-id';
 import { isMiniProgram, isWeChatBrowser } from '../../../lib/wechat';
@@ -28,12 +29,28 @@ function LoginLinks() {
   );
 }
 
+/** For a member already logged in: the links of a guest give way to the member centre. */
+function MemberLinks() {
+  return (
+    <div className="auth-links">
+      <Link to={paths.member} data-testid="bind-link-member">
+        返回会员中心
+      </Link>
+    </div>
+  );
+}
+
 /**
  * /bind (public): binds the WeChat this page runs in to a member account, or logs in with the
- * account it is bound to already. Outside WeChat it explains where binding works.
+ * account it is bound to already. Outside WeChat it explains where binding works. A member who
+ * arrives logged in is offered the member centre, not a login, and binds this WeChat to the
+ * account in use under 账户安全 › 微信绑定 (which needs no second proof of another account).
  */
 export function BindPage() {
   const navigate = useNavigate();
+  // As the member arrived: binding here logs in, and the page must not change under the form.
+  const [arrivedLoggedIn] = useState(() => isLoggedIn());
+  const links = arrivedLoggedIn ? <MemberLinks /> : <LoginLinks />;
   const miniProgram = isMiniProgram();
   const inWechat = isWeChatBrowser() && !miniProgram;
   const { openId, status: acquisition, acquire: retry } = useWechatOpenId(inWechat);
@@ -64,9 +81,21 @@ export function BindPage() {
             ? '小程序内暂不支持绑定微信。请在微信中打开会员中心（例如从公众号菜单进入），即可把微信绑定到您的账号。'
             : '绑定微信需要在微信内完成：请用微信打开会员中心（例如从公众号菜单进入），绑定后即可免密登录。'}
         </p>
-        <Button block color="primary" shape="rounded" onClick={() => void navigate(paths.login)}>
-          去登录
-        </Button>
+        {arrivedLoggedIn ? (
+          <Button
+            block
+            color="primary"
+            shape="rounded"
+            onClick={() => void navigate(paths.member)}
+            data-testid="bind-back-member"
+          >
+            返回会员中心
+          </Button>
+        ) : (
+          <Button block color="primary" shape="rounded" onClick={() => void navigate(paths.login)}>
+            去登录
+          </Button>
+        )}
       </div>
     );
   } else if (!openId) {
@@ -74,7 +103,7 @@ export function BindPage() {
       acquisition === 'failed' ? (
         <div className="auth-card">
           <PageError message="未能获取微信身份，请稍后重试" onRetry={retry} />
-          <LoginLinks />
+          {links}
         </div>
       ) : (
         <div className="auth-card">
@@ -119,7 +148,27 @@ export function BindPage() {
         >
           进入会员中心
         </Button>
-        <LoginLinks />
+        {links}
+      </div>
+    );
+  } else if (arrivedLoggedIn) {
+    body = (
+      <div className="auth-card auth-notice" data-testid="bind-logged-in">
+        <WechatIcon className="auth-notice-icon" />
+        <h2 className="auth-notice-title">当前微信尚未绑定</h2>
+        <p className="auth-notice-text">
+          您已登录会员中心。要把当前微信绑定到正在使用的账号，请前往 账户安全 › 微信绑定。
+        </p>
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          onClick={() => void navigate(paths.bindWechat)}
+          data-testid="bind-go-bind-wechat"
+        >
+          前往微信绑定
+        </Button>
+        <MemberLinks />
       </div>
     );
   } else {
@@ -133,7 +182,7 @@ export function BindPage() {
           submitText="绑定并登录"
           onBound={(accessToken) => continueAfterLogin(accessToken, navigate, '绑定成功')}
         />
-        <LoginLinks />
+        {links}
       </div>
     );
   }

@@ -1,16 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { defaultPcbParams } from '@pcb/pricing';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { getLoadedMemberInfo } from '../../../lib/member-info';
-import { queryClient } from '../../../lib/query-client';
-import {
-  envelope,
-  fakeToken,
-  inOneHour,
-  mockApi,
-  type RecordedRequest,
-} from '../../../test/api-mock';
+import { queryClient } from '../../../lib/api';
+import { envelope, fakeToken, inOneHour, mockApi, type RecordedRequest } from '@pcb/client/test';
 import { renderApp } from '../../../test/render-app';
 import { challengeFixture, memberFixture } from '../../../test/fixtures';
 import { solveAltcha } from '../../../components/captcha/altcha-solver';
@@ -87,6 +82,31 @@ describe('login page', () => {
     act(() => fireEvent.click(screen.getByTestId('login-submit')));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/OrdersPCB?from=quote'));
     expect(sessionStorage.getItem('returnUrl')).toBeNull();
+  });
+
+  it('after 下单 on the quote page, goes on to /fillOrder with the quote kept', async () => {
+    const assign = vi.spyOn(documentNavigation, 'assign').mockImplementation(() => undefined);
+    // What the quote page leaves behind for an anonymous 下单 (features/quote/pages/quote-page).
+    sessionStorage.setItem('returnUrl', '/fillOrder');
+    localStorage.setItem(
+      'orderInfo',
+      JSON.stringify({
+        kind: 'pcb',
+        params: defaultPcbParams,
+        total: 2000,
+        sheetVersion: 1,
+        paramString: '2层 | 100×100mm | 10片',
+      }),
+    );
+    api(() => ({ body: envelope({ accessToken: token }) }));
+    renderApp('/login');
+    await fillAndVerify();
+    act(() => fireEvent.click(screen.getByTestId('login-submit')));
+    await screen.findByTestId('fill-order-page');
+    expect(screen.getByTestId('probe-path').textContent).toBe('/fillOrder');
+    expect(screen.getByTestId('order-param-string')).toHaveTextContent('2层 | 100×100mm | 10片');
+    expect(sessionStorage.getItem('returnUrl')).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('shows the server message and solves a fresh challenge after a failed login', async () => {

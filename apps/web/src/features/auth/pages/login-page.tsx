@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useWatch } from 'react-hook-form';
 import { loginInputSchema } from '@pcb/contract';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@pcb/client';
 import { logout } from '../../../lib/auth-session';
 import { paths } from '../../../lib/paths';
 import { useCountdown } from '../../../lib/use-countdown';

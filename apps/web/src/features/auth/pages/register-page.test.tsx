@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
-import { queryClient } from '../../../lib/query-client';
-import { envelope, fakeToken, inOneHour, mockApi } from '../../../test/api-mock';
+import { queryClient } from '../../../lib/api';
+import { envelope, fakeToken, inOneHour, mockApi } from '@pcb/client/test';
 import { renderApp } from '../../../test/render-app';
 import { challengeFixture, memberFixture } from '../../../test/fixtures';
 import { expectFieldError, expectToast, fieldError } from '../../../test/ui-text';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
-import { queryClient } from '../../../lib/query-client';
-import { envelope, fakeToken, inOneHour } from '../../../test/api-mock';
+import { queryClient } from '../../../lib/api';
+import { envelope, fakeToken, inOneHour } from '@pcb/client/test';
 import { baseApi, currentPath, passVerification, typeInto } from '../../../test/base-api';
 import { renderApp } from '../../../test/render-app';
 import { expectFieldError, expectToast, textOf } from '../../../test/ui-text';

@@ -1,5 +1,5 @@
 import { MemberCompanyApply } from '@pcb/contract/member-company-apply';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** The first submission (state none → pending). */
 export const useSaveCompanyApply = () =>

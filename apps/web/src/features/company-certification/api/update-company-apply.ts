@@ -1,5 +1,5 @@
 import { MemberCompanyApply } from '@pcb/contract/member-company-apply';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Edits a pending application, or resubmits a rejected one (pending again). */
 export const useUpdateCompanyApply = () =>

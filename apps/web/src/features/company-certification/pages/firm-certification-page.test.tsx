@@ -3,8 +3,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { uploadTicketFor } from '../../../test/fixtures';
 import type { CompanyApply } from '@pcb/contract/member-company-apply';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
-import { queryClient } from '../../../lib/query-client';
-import { envelope } from '../../../test/api-mock';
+import { queryClient } from '../../../lib/api';
+import { envelope } from '@pcb/client/test';
 import { baseApi, logIn, typeInto } from '../../../test/base-api';
 import { renderApp } from '../../../test/render-app';
 

@@ -1,5 +1,5 @@
 import { MemberAdmin } from '@pcb/contract/member-admin';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** The member's account manager; only asked for when logged in (the call needs a token). */
 export const useAccountManager = (enabled: boolean) =>

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../../../lib/query-client';
-import { envelope, fakeToken, inOneHour, mockApi } from '../../../test/api-mock';
+import { queryClient } from '../../../lib/api';
+import { envelope, fakeToken, inOneHour, mockApi } from '@pcb/client/test';
 import { expectToast } from '../../../test/ui-text';
 import { ConsultingPanel } from './consulting-panel';
 

@@ -1,5 +1,5 @@
 import { EqQuestion } from '@pcb/contract/eq-question';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** One order's questions (open and answered), or all my open questions without an order. */
 export const useEqList = (orderId: number | null) =>

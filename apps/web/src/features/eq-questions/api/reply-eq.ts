@@ -1,7 +1,7 @@
 import { EqQuestion } from '@pcb/contract/eq-question';
 import { MemberMessage } from '@pcb/contract/member-message';
 import { Pcb, Smt, Stencil } from '@pcb/contract/order-quote';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /**
  * Answers a question. The order may leave 待确认 with the last answer: its lists, counts and

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Eq } from '@pcb/contract';
-import { envelope } from '../../../test/api-mock';
+import { envelope } from '@pcb/client/test';
 import { baseApi, logIn } from '../../../test/base-api';
 import { uploadTicketFor } from '../../../test/fixtures';
 import { eq } from '../../../test/order-fixtures';

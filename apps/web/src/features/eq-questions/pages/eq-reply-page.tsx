@@ -1,8 +1,9 @@
+import { orderKindRegistry } from '@pcb/pricing';
 import { useCallback, useState } from 'react';
 import { Button, TextArea } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Eq, EqStatus } from '@pcb/contract';
-import { orderKindNames } from '@pcb/contract/order-quote';
+
 import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { PageEmpty, PageError, PageLoading } from '../../../components/page-status';
@@ -136,7 +137,7 @@ function Question({ eq, showOrder }: { eq: Eq; showOrder: boolean }) {
               void navigate(orderHref(paths.orderDetail, { id: eq.orderId, kind: eq.kind }))
             }
           >
-            {orderKindNames[eq.kind]}订单 {eq.orderNo} ›
+            {orderKindRegistry[eq.kind].name}订单 {eq.orderNo} ›
           </button>
         ) : (
           <span className="eq-date">{formatDateTime(eq.createdAt)}</span>

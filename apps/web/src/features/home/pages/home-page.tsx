@@ -1,31 +1,33 @@
 import type { ReactNode } from 'react';
+import type { OrderKind } from '@pcb/contract/order-quote';
 import { Link, useNavigate } from 'react-router';
 import { Button, Skeleton } from 'antd-mobile';
 import { useIsLoggedIn } from '../../../lib/auth-session';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { memberDisplayName, useMemberInfo } from '../../../lib/member-info';
 import { paths } from '../../../lib/paths';
+import { quoteLink } from '../../../lib/quote-link';
+import { REVIEW_PROMISE } from '../../../lib/review-promise';
 import { CalculatorIcon, UsersIcon } from '../../../components/icons';
 import { ChevronRightIcon, ClockIcon, TruckIcon, UserCircleIcon } from '../components/home-icons';
 import '../home.css';
 
 interface QuoteEntry {
-  key: string;
+  key: OrderKind;
   title: string;
   desc: string;
-  /** Absent while the service's screens are not open yet. */
-  href?: string;
 }
 
+// Each opens the quote page (its own entry: a full page load) on its tab.
 const quoteEntries: QuoteEntry[] = [
-  { key: 'pcb', title: 'PCB 计价', desc: '1-12层 · 在线实时报价', href: paths.ordersPcb },
+  { key: 'pcb', title: 'PCB 计价', desc: '1-12层 · 在线实时报价' },
   { key: 'smt', title: 'SMT 贴片', desc: '贴片加工 · 元件代购' },
   { key: 'stencil', title: '钢网', desc: '激光钢网 · 多种尺寸' },
 ];
 
 const highlights = [
   { icon: <CalculatorIcon />, title: '在线计价', desc: '选好参数即出价' },
-  { icon: <ClockIcon />, title: '工程审核', desc: '工作时间约30分钟' },
+  { icon: <ClockIcon />, title: '工程审核', desc: REVIEW_PROMISE },
   { icon: <TruckIcon />, title: '进度可查', desc: '生产物流全程跟踪' },
   { icon: <UsersIcon />, title: '专属客服', desc: '一对一客户经理' },
 ];
@@ -104,23 +106,19 @@ export function HomePage({
       <section className="home-card home-quotes" aria-label="快速计价">
         <h2 className="home-card-title">快速计价</h2>
         <div className="home-quote-list">
-          {quoteEntries.map((entry) => {
-            const open = entry.href;
-            return (
-              <button
-                key={entry.key}
-                type="button"
-                className={`home-quote${open ? '' : ' home-quote-disabled'}`}
-                disabled={!open}
-                onClick={open ? () => documentNavigation.assign(open) : undefined}
-                data-testid={`home-quote-${entry.key}`}
-              >
-                <span className="home-quote-title">{entry.title}</span>
-                <span className="home-quote-desc">{entry.desc}</span>
-                <span className="home-quote-action">{open ? '立即计价' : '即将开放'}</span>
-              </button>
-            );
-          })}
+          {quoteEntries.map((entry) => (
+            <button
+              key={entry.key}
+              type="button"
+              className="home-quote"
+              onClick={() => documentNavigation.assign(quoteLink(entry.key))}
+              data-testid={`home-quote-${entry.key}`}
+            >
+              <span className="home-quote-title">{entry.title}</span>
+              <span className="home-quote-desc">{entry.desc}</span>
+              <span className="home-quote-action">立即计价</span>
+            </button>
+          ))}
         </div>
       </section>
       <MemberShortcut />

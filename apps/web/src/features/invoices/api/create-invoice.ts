@@ -1,5 +1,5 @@
 import { MemberInvoice } from '@pcb/contract/member-invoice';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Adds a profile (the first one becomes the default). */
 export const useCreateInvoice = () =>

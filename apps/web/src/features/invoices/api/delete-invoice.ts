@@ -1,5 +1,5 @@
 import { MemberInvoice } from '@pcb/contract/member-invoice';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Deletes a profile; when it was the default, the server promotes another. */
 export const useDeleteInvoice = () =>

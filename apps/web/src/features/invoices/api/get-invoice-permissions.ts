@@ -1,5 +1,5 @@
 import { MemberInvoice } from '@pcb/contract/member-invoice';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** Which invoice types I may use (专票 once the enterprise certification is approved). */
 export const useInvoicePermissions = () =>

@@ -1,5 +1,5 @@
 import { MemberInvoice } from '@pcb/contract/member-invoice';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Makes a profile the default; the former default is no longer one. */
 export const useSetDefaultInvoice = () =>

@@ -1,5 +1,5 @@
 import { MemberInvoice } from '@pcb/contract/member-invoice';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Replaces a profile's fields (and makes it the default when asked). */
 export const useUpdateInvoice = () =>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { InvoicePermissions, InvoiceProfile } from '@pcb/contract/member-invoice';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@pcb/client';
 import { expectFieldError } from '../../../test/ui-text';
 import { InvoiceProfileForm, type InvoiceProfileSubmit } from './invoice-profile-form';
 
@@ -192,7 +192,7 @@ describe('the invoice profile form follows the type', () => {
       updatedAt: '2026-11-01T00:00:00.000Z',
     };
     const save = vi.fn(() =>
-      Promise.reject(new ApiError(400, '接收邮箱：该邮箱无法接收', null, 'email')),
+      Promise.reject(new ApiError(400, '接收邮箱：该邮箱无法接收', { field: 'email' })),
     );
     renderForm(certified, profile, save);
     expect((document.getElementById('invoice-title') as HTMLInputElement).value).toBe(

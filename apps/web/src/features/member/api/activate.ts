@@ -1,7 +1,6 @@
 import { MemberAuth } from '@pcb/contract/member-auth';
 import { MemberInfo } from '@pcb/contract/member-info';
-import { apiCall } from '../../../lib/api-client';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { apiCall, useEndpointMutation } from '../../../lib/api';
 
 /**
  * Activates an account created by staff. The server requires the current agreement to be

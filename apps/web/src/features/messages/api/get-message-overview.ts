@@ -1,5 +1,5 @@
 import { MemberMessage } from '@pcb/contract/member-message';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** Each category's newest message and unread count (the top of /InfoList). */
 export const useMessageOverview = () =>

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MemberMessage, type MessageCategory } from '@pcb/contract/member-message';
-import { apiCall } from '../../../lib/api-client';
-import { endpointKey } from '../../../lib/endpoint-query';
+import { apiCall } from '../../../lib/api';
+import { endpointKey } from '@pcb/client';
 
 const PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { MemberMessage } from '@pcb/contract/member-message';
 import { useIsLoggedIn } from '../../../lib/auth-session';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /**
  * Unread messages, in all and per category: the badge on /member and on the footer's 我的.

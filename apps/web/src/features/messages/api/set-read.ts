@@ -1,5 +1,5 @@
 import { MemberMessage } from '@pcb/contract/member-message';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 const readInvalidates = [
   MemberMessage.GetUnReadNum,

@@ -1,6 +1,6 @@
 import { EqQuestion } from '@pcb/contract/eq-question';
 import type { OrderKind } from '@pcb/contract/order-quote';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 import { orderCalls, orderWriteInvalidates } from './order-calls';
 
 /** Accepts the engineer's new price: the order moves on once nothing else waits for the member. */

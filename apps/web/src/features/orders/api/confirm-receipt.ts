@@ -1,5 +1,5 @@
 import type { OrderKind } from '@pcb/contract/order-quote';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 import { orderCalls, orderWriteInvalidates } from './order-calls';
 
 /** The parcels arrived: 已发货 → 已完成. */

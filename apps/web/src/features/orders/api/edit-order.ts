@@ -1,5 +1,5 @@
 import { Pcb } from '@pcb/contract/order-quote';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 import { orderWriteInvalidates } from './order-calls';
 
 /** Prices new parameters for a PCB order beside its current price; changes nothing. */

@@ -1,6 +1,6 @@
 import { Express } from '@pcb/contract/express';
 import { couriers, type Courier } from '@pcb/pricing';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 const isCourier = (value: string): value is Courier =>
   (couriers as readonly string[]).includes(value);

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { MemberOrderRow } from '@pcb/contract';
 import { orderKinds } from '@pcb/contract/order-quote';
-import { endpointQueryOptions } from '../../../lib/endpoint-query';
+import { endpointQueryOptions } from '../../../lib/api';
 import { orderCalls } from './order-calls';
 
 /** My newest order of each kind (`GetMemberLatestOrder`), for the home page. */

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { OrderKind, OrderStatus } from '@pcb/contract/order-quote';
-import { apiCall } from '../../../lib/api-client';
-import { endpointKey } from '../../../lib/endpoint-query';
+import { apiCall } from '../../../lib/api';
+import { endpointKey } from '@pcb/client';
 import { orderCalls } from './order-calls';
 
 export const ORDER_PAGE_SIZE = 10;

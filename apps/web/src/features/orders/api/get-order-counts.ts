@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { OrderStatusCounts } from '@pcb/contract';
 import { orderKinds, type OrderKind, type OrderStatus } from '@pcb/contract/order-quote';
-import { endpointQueryOptions, useEndpointQuery } from '../../../lib/endpoint-query';
+import { endpointQueryOptions, useEndpointQuery } from '../../../lib/api';
 import { orderCalls } from './order-calls';
 
 /** How many orders of one kind are in each status (`GetMemberOrderStatusNum`). */

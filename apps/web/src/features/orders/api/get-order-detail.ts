@@ -1,5 +1,5 @@
 import { Pcb, type OrderKind } from '@pcb/contract/order-quote';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 import { orderCalls } from './order-calls';
 
 /** One of my orders: parameters, fees, file, receiver, timeline, prompts, parcels. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pcb, Smt, Stencil, type OrderKind } from '@pcb/contract/order-quote';
-import { endpointQueryOptions } from '../../../lib/endpoint-query';
+import { endpointQueryOptions } from '../../../lib/api';
 
 /** The parcels of an order (`GetShips`: PCB by POST, SMT and stencil by GET). */
 function shipsQuery(kind: OrderKind, id: number) {

@@ -1,5 +1,5 @@
 import { DirectConnection } from '@pcb/contract/direct-connection';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** The member's dedicated accounts for a company transfer (finance records what arrives). */
 export const useTransferAccounts = (memberId: number | undefined) =>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Pcb, Smt, Stencil, type PlacedOrder } from '@pcb/contract/order-quote';
 import type { Courier, InvoiceKind } from '@pcb/pricing';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api';
 import type { OrderInfo } from '../../../lib/order-info';
 
 export interface PlaceOrderInput {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pcb, Smt, Stencil, type QuoteResult } from '@pcb/contract/order-quote';
 import type { Courier, InvoiceKind } from '@pcb/pricing';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api';
 import type { OrderInfo } from '../../../lib/order-info';
 
 export interface PricingChoices {

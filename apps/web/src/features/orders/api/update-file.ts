@@ -1,5 +1,5 @@
 import type { OrderKind } from '@pcb/contract/order-quote';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 import { orderCalls, orderWriteInvalidates } from './order-calls';
 
 /** Replaces the design file (uploaded first); the order goes back to 待审核. */

@@ -1,6 +1,6 @@
 import { MemberReceiver } from '@pcb/contract/member-receiver';
 import type { OrderKind } from '@pcb/contract/order-quote';
-import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointMutation, useEndpointQuery } from '../../../lib/api';
 import { orderCalls, orderWriteInvalidates } from './order-calls';
 
 /** The member's receivers to pick from (the server keeps at most RECEIVER_LIMIT). */

@@ -5,7 +5,7 @@ import { ORDER_CHANGED_MESSAGE, PRICE_CHANGED_MESSAGE } from '@pcb/contract/orde
 import type { PcbParams } from '@pcb/pricing';
 import { errorMessage, showSuccess } from '../../../components/feedback';
 import { PageLoading } from '../../../components/page-status';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@pcb/client';
 import { paramsFromStored } from '../../../lib/order-info';
 import { useCalcEditOrder, useEditOrder } from '../api/edit-order';
 import { actionLabel } from '../order-actions';

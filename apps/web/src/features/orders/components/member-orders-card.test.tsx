@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelope } from '../../../test/api-mock';
+import { envelope } from '@pcb/client/test';
 import { baseApi, currentPath, logIn } from '../../../test/base-api';
 import { counts, orderRow } from '../../../test/order-fixtures';
 import { renderApp } from '../../../test/render-app';

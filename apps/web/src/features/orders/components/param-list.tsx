@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import type { OrderKind } from '@pcb/contract/order-quote';
-import { pcbFields, smtFields, stencilFields, type FieldSpec } from '@pcb/pricing';
-
-const fieldsOf: Record<OrderKind, Record<string, FieldSpec>> = {
-  pcb: pcbFields,
-  smt: smtFields,
-  stencil: stencilFields,
-};
+import { orderKindRegistry, type FieldSpec } from '@pcb/pricing';
 
 /** A parameter as the quote page showed it: the option's label, else the value. */
 function valueText(spec: FieldSpec, value: unknown): string {
@@ -27,7 +21,7 @@ export function ParamList({
   paramString: string;
 }) {
   const [open, setOpen] = useState(false);
-  const fields = fieldsOf[kind];
+  const fields: Record<string, FieldSpec> = orderKindRegistry[kind].fields;
   const rows = Object.entries(fields).filter(([key]) => params[key] !== undefined);
   return (
     <>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Receiver } from '@pcb/contract/member-receiver';
-import { envelope } from '../../../test/api-mock';
+import { envelope } from '@pcb/client/test';
 import { baseApi, currentPath, logIn } from '../../../test/base-api';
 import { orderDetail, stepsOf } from '../../../test/order-fixtures';
 import { renderApp } from '../../../test/render-app';

@@ -6,8 +6,9 @@ import type { Receiver } from '@pcb/contract/member-receiver';
 import type { PlacedOrder, QuoteResult } from '@pcb/contract/order-quote';
 import { defaultPcbParams, defaultStencilParams, yuan } from '@pcb/pricing';
 import { initialAppState, useAppStore } from '../../../lib/app-store';
-import { queryClient } from '../../../lib/query-client';
-import { envelope } from '../../../test/api-mock';
+import { REVIEW_PROMISE } from '../../../lib/review-promise';
+import { queryClient } from '../../../lib/api';
+import { envelope } from '@pcb/client/test';
 import { baseApi, currentPath, logIn, typeInto } from '../../../test/base-api';
 import { renderApp } from '../../../test/render-app';
 
@@ -130,18 +131,33 @@ describe('/fillOrder', () => {
     expect(screen.getByText('顺丰，广东省，1kg')).toBeInTheDocument();
     expect(screen.queryByTestId('order-price-changed')).toBeNull();
 
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
     fireEvent.click(screen.getByTestId('order-submit'));
-    expect(await screen.findByText('请上传设计文件')).toBeInTheDocument();
+    // The file card itself asks for the file, brought into view; no strip over other cards.
+    const fileCard = screen.getByRole('region', { name: '设计文件' });
+    expect(await within(fileCard).findByRole('alert')).toHaveTextContent('请上传设计文件');
+    expect(fileCard).toHaveAttribute('data-missing', 'true');
+    expect(scrolled).toEqual([fileCard]);
+    expect(document.activeElement).toBe(within(fileCard).getByTestId('order-file-pick'));
+    expect(screen.queryByTestId('order-problem')).toBeNull();
+    expect(screen.getByRole('region', { name: '收货地址' })).not.toHaveAttribute('data-missing');
 
     await pick('board.rar');
     expect(await screen.findByText('上传成功')).toBeInTheDocument();
+    expect(fileCard).not.toHaveAttribute('data-missing');
+    expect(within(fileCard).queryByText('请上传设计文件')).toBeNull();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.get('key')).toBe('pcbFile/1/f1.rar');
 
     fireEvent.click(screen.getByTestId('order-submit'));
     expect(await screen.findByTestId('order-no')).toHaveTextContent('P20261126001');
     expect(screen.getByText('待审核')).toBeInTheDocument();
-    expect(screen.getByText(/工程师审核您的文件/)).toBeInTheDocument();
+    expect(screen.getByText(/工程师审核您的文件/)).toHaveTextContent(
+      `工程师审核您的文件和参数（${REVIEW_PROMISE}）`,
+    );
 
     const calc = requests.find((r) => r.url.pathname === '/api/Pcb/CalcPrice')!;
     expect(calc.body).toMatchObject({ receiverId: 21, courier: 'sf', invoice: 'none' });

@@ -7,7 +7,6 @@ import { MemberInvoice, type InvoiceProfile } from '@pcb/contract/member-invoice
 import { MemberReceiver, type Receiver } from '@pcb/contract/member-receiver';
 import {
   PRICE_CHANGED_MESSAGE,
-  orderKindNames,
   orderStatusNames,
   type PlacedOrder,
 } from '@pcb/contract/order-quote';
@@ -16,6 +15,7 @@ import {
   couriers,
   invoiceKinds,
   invoiceLabels,
+  orderKindRegistry,
   yuan,
   type Courier,
   type InvoiceKind,
@@ -24,13 +24,14 @@ import { errorMessage } from '../../../components/feedback';
 import { CheckCircleIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { PageEmpty } from '../../../components/page-status';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@pcb/client';
+import { useEndpointQuery } from '../../../lib/api';
 import { documentNavigation } from '../../../lib/document-navigation';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
 import { newGuid } from '../../../lib/guid';
 import { readOrderFile, removeOrderFile } from '../../../lib/order-file-store';
 import { readOrderInfo, type OrderInfo } from '../../../lib/order-info';
 import { orderHref, paths } from '../../../lib/paths';
+import { REVIEW_PROMISE } from '../../../lib/review-promise';
 import { removeOrderInfo } from '../../../lib/storage';
 import { usePlaceOrder } from '../api/place-order';
 import { priceChangedSinceQuote, useServerQuote } from '../api/server-quote';
@@ -70,10 +71,36 @@ export function FillOrderPage() {
   return <FillOrder info={info} onPlaced={setPlaced} />;
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+/** What the order still needs, and the card that asks for it. */
+type Missing = { at: 'file' | 'receiver' | 'invoiceProfile'; message: string };
+const sectionId = (at: Missing['at']) => `order-section-${at}`;
+
+function Section({
+  title,
+  id,
+  missing,
+  children,
+}: {
+  title: string;
+  id?: string;
+  /** Shown on the card itself (red edge, the sentence under the title). */
+  missing?: string | null;
+  children: React.ReactNode;
+}) {
   return (
-    <section className="order-card" aria-label={title}>
+    <section
+      className={`order-card${missing ? ' order-card-missing' : ''}`}
+      aria-label={title}
+      id={id}
+      tabIndex={-1}
+      data-missing={missing ? true : undefined}
+    >
       <h2 className="order-card-title">{title}</h2>
+      {missing && (
+        <p className="order-error order-card-problem" role="alert">
+          {missing}
+        </p>
+      )}
       {children}
     </section>
   );
@@ -163,7 +190,21 @@ function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOr
   // One id per submission: a retry after a lost answer never places a second order.
   const [requestId] = useState(() => newGuid());
   const [problem, setProblem] = useState<string | null>(null);
+  const [missing, setMissing] = useState<Missing | null>(null);
   const [repriced, setRepriced] = useState(false);
+  // Each refused submit brings the card that needs something into view, its first button focused.
+  useEffect(() => {
+    if (!missing) return;
+    const card = document.getElementById(sectionId(missing.at));
+    card?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    (card?.querySelector<HTMLElement>('button') ?? card)?.focus({ preventScroll: true });
+  }, [missing]);
+  const missingAt = (at: Missing['at']) => {
+    if (missing?.at !== at) return null;
+    const stillMissing =
+      at === 'file' ? !file : at === 'receiver' ? !receiver : invoice !== 'none' && !profile;
+    return stillMissing ? missing.message : null;
+  };
 
   // Priced once the receiver is known (its province decides 运费).
   const serverQuote = useServerQuote(
@@ -177,10 +218,13 @@ function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOr
 
   async function submit() {
     setProblem(null);
+    setMissing(null);
     if (!quote) return;
-    if (!file) return setProblem('请上传设计文件');
-    if (!receiver) return setProblem('请选择收货地址');
-    if (invoice !== 'none' && !profile) return setProblem('请选择开票资料');
+    if (!file) return setMissing({ at: 'file', message: '请上传设计文件' });
+    if (!receiver) return setMissing({ at: 'receiver', message: '请选择收货地址' });
+    if (invoice !== 'none' && !profile) {
+      return setMissing({ at: 'invoiceProfile', message: '请选择开票资料' });
+    }
     try {
       const order = await place.mutateAsync({
         sheetVersion: quote.sheetVersion,
@@ -215,7 +259,7 @@ function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOr
     <div className="order-page" data-testid="fill-order-page">
       <PageHeader>填写订单</PageHeader>
 
-      <Section title={`${orderKindNames[info.kind]}订单`}>
+      <Section title={`${orderKindRegistry[info.kind].name}订单`}>
         <p className="order-param-string" data-testid="order-param-string">
           {quote?.paramString ?? info.paramString}
         </p>
@@ -228,7 +272,7 @@ function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOr
         </button>
       </Section>
 
-      <Section title="设计文件">
+      <Section title="设计文件" id={sectionId('file')} missing={missingAt('file')}>
         {initialFile !== undefined && (
           <OrderFileUpload
             kind={info.kind}
@@ -242,12 +286,16 @@ function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOr
                   }
                 : undefined
             }
-            onChange={setFile}
+            onChange={(uploaded) => {
+              setFile(uploaded);
+              // A file on its way: the card no longer asks for one.
+              setMissing((m) => (m?.at === 'file' ? null : m));
+            }}
           />
         )}
       </Section>
 
-      <Section title="收货地址">
+      <Section title="收货地址" id={sectionId('receiver')} missing={missingAt('receiver')}>
         {defaultReceiver.isPending ? (
           <p className="order-hint">加载中…</p>
         ) : receiver ? (
@@ -325,7 +373,7 @@ function FillOrder({ info, onPlaced }: { info: OrderInfo; onPlaced: (o: PlacedOr
         )}
       </Section>
 
-      <Section title="发票">
+      <Section title="发票" id={sectionId('invoiceProfile')} missing={missingAt('invoiceProfile')}>
         <Chips
           label="发票"
           options={invoiceKinds.map((k) => ({ value: k, label: invoiceLabels[k] }))}
@@ -465,7 +513,7 @@ function OrderPlaced({ order }: { order: PlacedOrder }) {
         <p className="order-param-string">{order.paramString}</p>
         <h3>接下来</h3>
         <ol className="order-next">
-          <li>工程师审核您的文件和参数（工作时间内通常2小时内）；</li>
+          <li>工程师审核您的文件和参数（{REVIEW_PROMISE}）；</li>
           <li>审核通过后订单变为待付款，如需调整会先联系您确认；</li>
           <li>付款后开始生产，按承诺日期发货。</li>
         </ol>

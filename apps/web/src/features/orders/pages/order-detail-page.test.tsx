@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MemberOrderDetail } from '@pcb/contract';
 import { defaultPcbParams, defaultPriceSheet } from '@pcb/pricing';
-import { envelope } from '../../../test/api-mock';
+import { envelope } from '@pcb/client/test';
 import { baseApi, currentPath, logIn } from '../../../test/base-api';
 import { noDialogLeft, tapDialogButton } from '../../../test/dialog';
 import { eq, lines, orderDetail, parcel, priceChange, stepsOf } from '../../../test/order-fixtures';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MemberOrderDetail, OrderStatus } from '@pcb/contract';
-import { orderKindNames } from '@pcb/contract/order-quote';
-import { yuan } from '@pcb/pricing';
+
+import { yuan, orderKindRegistry } from '@pcb/pricing';
 import { errorMessage } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { PageEmpty, PageError, PageLoading } from '../../../components/page-status';
@@ -131,7 +131,7 @@ function Detail({ order, paramEditor }: { order: MemberOrderDetail; paramEditor?
       {hasShipped(facts) && <ParcelsSummary order={order} />}
 
       <section className="ol-card" aria-label="订单信息">
-        <h2 className="ol-card-title">{orderKindNames[order.kind]}订单</h2>
+        <h2 className="ol-card-title">{orderKindRegistry[order.kind].name}订单</h2>
         <dl className="ol-facts">
           <div>
             <dt>订单号</dt>

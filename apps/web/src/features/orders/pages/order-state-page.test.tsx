@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { PublicOrderState } from '@pcb/contract';
 import { ORDER_STATE_NOT_FOUND_MESSAGE } from '@pcb/contract/order-state';
-import { envelope } from '../../../test/api-mock';
+import { envelope } from '@pcb/client/test';
 import { baseApi, typeInto } from '../../../test/base-api';
 import { stepsOf } from '../../../test/order-fixtures';
 import { renderApp } from '../../../test/render-app';

@@ -1,12 +1,13 @@
+import { orderKindRegistry } from '@pcb/pricing';
 import { useState } from 'react';
 import type { PublicOrderState } from '@pcb/contract';
-import { orderKindNames, orderStatusNames } from '@pcb/contract/order-quote';
+import { orderStatusNames } from '@pcb/contract/order-quote';
 import { OrderState } from '@pcb/contract/order-state';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@pcb/client';
 import { formatDate, formatDateTime } from '../../../lib/date';
 import { useQueryOrderState } from '../api/query-order-state';
 import { OrderStatusTag } from '../components/order-status-tag';
@@ -25,7 +26,7 @@ function Result({ state }: { state: PublicOrderState }) {
       <section className="ol-card" aria-label="订单状态" data-testid="order-state-result">
         <div className="ol-card-head">
           <h2 className="ol-card-title">
-            {orderKindNames[state.kind]}订单 {state.orderNo}
+            {orderKindRegistry[state.kind].name}订单 {state.orderNo}
           </h2>
           <OrderStatusTag status={state.status} />
         </div>

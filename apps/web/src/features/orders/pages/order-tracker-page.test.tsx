@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { envelope } from '../../../test/api-mock';
+import { envelope } from '@pcb/client/test';
 import { baseApi, logIn } from '../../../test/base-api';
 import { orderDetail, parcel } from '../../../test/order-fixtures';
 import { renderApp } from '../../../test/render-app';

@@ -16,7 +16,7 @@ import { paths } from '../../../lib/paths';
 import { useMemberOrders } from '../api/get-member-orders';
 import { useAllOrderCounts } from '../api/get-order-counts';
 import { OrderCard } from '../components/order-card';
-import { kindFrom, needsMember, statusFrom, tabNames } from '../order-screens';
+import { kindFrom, needsMember, statusFrom, tabName } from '../order-screens';
 import { useOrderCommands } from '../use-order-commands';
 import '../order-summary.css';
 import '../order-screens.css';
@@ -54,8 +54,8 @@ function OrderList({ kind, status }: { kind: OrderKind; status: Filter }) {
       <PageEmpty
         text={
           status === 'all'
-            ? `还没有${tabNames[kind]}订单`
-            : `没有${filterName(status)}的${tabNames[kind]}订单`
+            ? `还没有${tabName(kind)}订单`
+            : `没有${filterName(status)}的${tabName(kind)}订单`
         }
       >
         {status === 'all' && (
@@ -130,7 +130,7 @@ export function TheOrdersPage() {
             onClick={() => choose({ kind: k, status: 'all' })}
             data-testid={`order-kind-${k}`}
           >
-            {tabNames[k]}
+            {tabName(k)}
             {waiting(counts.byKind[k]) > 0 && (
               <span className="ol-tab-dot" aria-label={`${waiting(counts.byKind[k])}笔待处理`} />
             )}

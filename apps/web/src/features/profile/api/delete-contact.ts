@@ -1,5 +1,5 @@
 import { MemberContact } from '@pcb/contract/member-contact';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Deleting the main contact makes the earliest left of its type the main one (server). */
 export const useDeleteContact = () =>

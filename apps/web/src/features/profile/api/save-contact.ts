@@ -1,5 +1,5 @@
 import { MemberContact } from '@pcb/contract/member-contact';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 const changes = [MemberContact.GetList, MemberContact.GetMainContact];
 

@@ -1,6 +1,6 @@
 import { COMPANY_SEARCH_MIN } from '@pcb/contract';
 import { MemberInfo } from '@pcb/contract/member-info';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** Company names holding what the member typed (from 2 characters), for the autocomplete. */
 export const useCompanySuggestions = (keyword: string) =>

@@ -1,5 +1,5 @@
 import { MemberInfo } from '@pcb/contract/member-info';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 import { patchMemberInfo } from '../../../lib/member-info';
 
 /** Saves the member's own fields; every screen shows the answer at once, then refetches. */

@@ -5,6 +5,20 @@ interface CliffListProps {
   onApply: (cliff: PriceCliff) => void;
 }
 
+/** The engine's sentence, which states the saving once, with that amount set off. */
+function CliffMessage({ cliff }: { cliff: PriceCliff }) {
+  const saving = yuan(cliff.saving);
+  const at = cliff.message.lastIndexOf(saving);
+  if (at < 0) return <p>{cliff.message}</p>;
+  return (
+    <p>
+      {cliff.message.slice(0, at)}
+      <span className="q-saving">{saving}</span>
+      {cliff.message.slice(at + saving.length)}
+    </p>
+  );
+}
+
 /** Beyond the peers: the price cliff this board sits just past, and the cheaper choice near it. */
 export function CliffList({ cliffs, onApply }: CliffListProps) {
   if (cliffs.length === 0) return null;
@@ -14,10 +28,7 @@ export function CliffList({ cliffs, onApply }: CliffListProps) {
       <ul>
         {cliffs.map((cliff) => (
           <li key={cliff.kind}>
-            <p>
-              {cliff.message}
-              <span className="q-saving">，省{yuan(cliff.saving)}</span>
-            </p>
+            <CliffMessage cliff={cliff} />
             <button type="button" className="q-small-button" onClick={() => onApply(cliff)}>
               改用（{yuan(cliff.total)}）
             </button>

@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { pcbFields, validatePcb, type PcbParams } from '@pcb/pricing';
 import { PageError, PageLoading } from '../../../components/page-status';
-import { formGroups, withField, type FieldLayout } from '../form-layout';
+import { formGroups, withFields, type FieldLayout } from '../form-layout';
 import { issuesFor } from '../quote-model';
 import { usePublishedSheet } from '../use-published-sheet';
 import { ParamField } from './param-field';
@@ -27,6 +27,8 @@ export default function OrderParamEditor({
   onChange: (params: PcbParams, valid: boolean) => void;
 }) {
   const sheetState = usePublishedSheet();
+  // What followed the member's last change by itself, under the field they changed.
+  const [note, setNote] = useState<{ field: string; messages: string[] } | null>(null);
   const sheet = sheetState.published?.sheet;
   const issues = useMemo(() => (sheet ? validatePcb(params, sheet) : []), [params, sheet]);
 
@@ -42,7 +44,10 @@ export default function OrderParamEditor({
   const shown = new Set([...groups.flatMap((g) => g.fields.map((f) => f.key)), 'buildTime']);
   const others = issues.filter((i) => !shown.has(i.field));
   const set = (key: string, value: unknown) => {
-    const next = withField('pcb', record, key, value, sheet) as unknown as PcbParams;
+    const change = withFields('pcb', record, { [key]: value }, sheet);
+    const next = change.params as unknown as PcbParams;
+    const messages = change.followed.map((f) => f.message);
+    setNote(messages.length > 0 ? { field: key, messages } : null);
     onChange(next, validatePcb(next, sheet).length === 0);
   };
   return (
@@ -63,6 +68,7 @@ export default function OrderParamEditor({
               field={field}
               value={record[field.key]}
               issues={issuesFor(issues, field.key)}
+              note={note?.field === field.key ? note.messages : undefined}
               onChange={(value) => set(field.key, value)}
             />
           ))}

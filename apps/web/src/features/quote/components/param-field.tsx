@@ -7,11 +7,16 @@ interface ParamFieldProps {
   field: FieldLayout;
   value: unknown;
   issues: Issue[];
+  /** What followed this field's last change by itself (电测已改为飞针全测). */
+  note?: string[];
   onChange: (value: unknown) => void;
 }
 
-/** One parameter: tappable choices, or a typed number; the engine's refusals under it. */
-export function ParamField({ field, value, issues, onChange }: ParamFieldProps) {
+/**
+ * One parameter: tappable choices, or a typed number; the engine's refusals under it, and what
+ * its change moved elsewhere on the form.
+ */
+export function ParamField({ field, value, issues, note, onChange }: ParamFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
@@ -61,6 +66,13 @@ export function ParamField({ field, value, issues, onChange }: ParamFieldProps) 
         <div className="q-field-error" id={errorId} role="alert">
           {shownIssues.join('；')}
         </div>
+      )}
+      {note && note.length > 0 && (
+        <ul className="q-field-note" role="status" data-testid="quote-follow-note">
+          {note.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
       )}
     </div>
   );

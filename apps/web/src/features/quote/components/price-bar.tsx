@@ -4,13 +4,22 @@ interface PriceBarProps {
   quote: Quote | null;
   /** Why there is no price (a refused parameter, no price sheet yet). */
   blocked: string | null;
+  /** Brings the refused parameter the bar names into view. */
+  onBlockedTap?: () => void;
   onShowLines: () => void;
   onOrder: () => void;
   isOrdering: boolean;
 }
 
 /** Sticky at the bottom: the total, the promised ship date, the fee lines and 下单. */
-export function PriceBar({ quote, blocked, onShowLines, onOrder, isOrdering }: PriceBarProps) {
+export function PriceBar({
+  quote,
+  blocked,
+  onBlockedTap,
+  onShowLines,
+  onOrder,
+  isOrdering,
+}: PriceBarProps) {
   return (
     <div className="q-bar" role="region" aria-label="价格">
       <div className="q-bar-price">
@@ -28,8 +37,20 @@ export function PriceBar({ quote, blocked, onShowLines, onOrder, isOrdering }: P
                 : `${quote.buildDays}个工作日`}
             </span>
           </>
+        ) : blocked && onBlockedTap ? (
+          <button
+            type="button"
+            className="q-bar-blocked q-bar-goto"
+            onClick={onBlockedTap}
+            data-testid="quote-blocked"
+          >
+            {blocked}
+            <span aria-hidden="true"> ›</span>
+          </button>
         ) : (
-          <span className="q-bar-blocked">{blocked ?? '计价中…'}</span>
+          <span className="q-bar-blocked" data-testid="quote-blocked">
+            {blocked ?? '计价中…'}
+          </span>
         )}
       </div>
       <button

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultPcbParams, defaultPriceSheet, pricePcb, yuan } from '@pcb/pricing';
-import { envelope, fakeToken, inOneHour, mockApi } from '../../../test/api-mock';
+import { envelope, fakeToken, inOneHour, mockApi } from '@pcb/client/test';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { QuotePage } from './quote-page';
 
@@ -21,6 +21,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   assign.mockRestore();
+  // A tab chosen names itself in the address (?kind=): the next test starts without it.
+  window.history.replaceState(null, '', '/');
 });
 
 const total = () => screen.getByTestId('quote-total').textContent;
@@ -37,10 +39,16 @@ describe('quote page', () => {
     expect(screen.getByTestId('quote-param-string')).toHaveTextContent('2层');
 
     await user.click(within(group('层数')).getByRole('radio', { name: '4层' }));
-    // 4 layers need a full test: the engine's refusal under its field, no price meanwhile.
-    expect(screen.getByText('4层及以上的板须飞针全测或测试架测试')).toBeInTheDocument();
-    expect(screen.getByTestId('quote-order')).toBeDisabled();
-    await user.click(within(group('电测')).getByRole('radio', { name: '飞针全测' }));
+    // 4 layers need a full test: 电测 follows by itself, said where the member tapped, and the
+    // price stays on the bar.
+    const layersField = group('层数').closest('[data-field]') as HTMLElement;
+    expect(within(layersField).getByRole('status')).toHaveTextContent(
+      '4层及以上的板须飞针全测或测试架测试，电测已改为飞针全测',
+    );
+    expect(within(group('电测')).getByRole('radio', { name: '飞针全测' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     const fourLayers = pricePcb(published.sheet, {
       ...defaultPcbParams,
       layers: 4,
@@ -48,6 +56,11 @@ describe('quote page', () => {
     }).total;
     expect(total()).toBe(yuan(fourLayers));
     expect(fourLayers).toBeGreaterThan(expected);
+    expect(screen.getByTestId('quote-order')).toBeEnabled();
+    // The member may still choose the fixture test; the note is for the change that made it.
+    await user.click(within(group('电测')).getByRole('radio', { name: '测试架' }));
+    expect(screen.queryByTestId('quote-follow-note')).toBeNull();
+    await user.click(within(group('电测')).getByRole('radio', { name: '飞针全测' }));
 
     await user.clear(screen.getByRole('textbox', { name: '数量' }));
     expect(screen.getByText('请填写数量')).toBeInTheDocument();
@@ -55,6 +68,53 @@ describe('quote page', () => {
     expect(total()).not.toBe(yuan(fourLayers));
 
     expect(requests.map((r) => r.url.pathname)).toEqual(['/api/PriceSheet/GetPublished']);
+  });
+
+  it('names the refused field on the bar when no rule answers it, and a tap goes to it', async () => {
+    mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
+    const scrolled: Element[] = [];
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
+    const user = userEvent.setup();
+    render(<QuotePage />);
+    await screen.findByTestId('quote-total');
+
+    // 0.4mm is too thin for 喷锡: several finishes fit, so the member chooses.
+    await user.click(within(group('板厚')).getByRole('radio', { name: '0.4mm' }));
+    expect(screen.getByText('板厚小于0.6mm不能喷锡，请选沉金或OSP')).toBeInTheDocument();
+    expect(screen.queryByTestId('quote-follow-note')).toBeNull();
+    expect(screen.getByTestId('quote-order')).toBeDisabled();
+    const bar = screen.getByRole('button', { name: /请修改「表面处理」/ });
+    await user.click(bar);
+    const finish = group('表面处理').closest('[data-field]');
+    expect(scrolled).toEqual([finish]);
+    expect(document.activeElement).toBe(
+      within(group('表面处理')).getByRole('radio', { name: '有铅喷锡' }),
+    );
+
+    // Two refused fields: the first in form order is named, with the count.
+    await user.click(within(group('外层铜厚')).getByRole('radio', { name: '2oz' }));
+    expect(screen.getByTestId('quote-blocked')).toHaveTextContent('请修改「外层铜厚」等2项');
+    await user.click(within(group('外层铜厚')).getByRole('radio', { name: '1oz' }));
+    expect(screen.getByTestId('quote-blocked')).toHaveTextContent('请修改「表面处理」');
+    await user.click(within(group('表面处理')).getByRole('radio', { name: 'OSP' }));
+    expect(screen.getByTestId('quote-total')).toBeInTheDocument();
+    expect(screen.queryByTestId('quote-blocked')).toBeNull();
+    scroll.mockRestore();
+  });
+
+  it('opens on the tab ?kind= names, and a tab chosen names itself in the address', async () => {
+    window.history.replaceState(null, '', '/OrdersPCB?kind=stencil&from=home');
+    mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
+    const user = userEvent.setup();
+    render(<QuotePage />);
+    expect(screen.getByRole('tab', { name: '钢网' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('textbox', { name: '数量(张)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'SMT贴片' }));
+    expect(window.location.pathname + window.location.search).toBe('/OrdersPCB?kind=smt&from=home');
   });
 
   it('shows the fee lines with their reasons in a sheet', async () => {
@@ -126,7 +186,7 @@ describe('quote page', () => {
     expect(screen.getByTestId('quote-param-string')).toHaveTextContent('加急');
   });
 
-  it('keeps the quote in orderInfo and goes to the login, which returns here', async () => {
+  it('keeps the quote in orderInfo and goes to the login, which goes on to /fillOrder', async () => {
     mockApi({ [sheetCall]: () => ({ body: envelope(published) }) });
     const user = userEvent.setup();
     render(<QuotePage />);
@@ -138,7 +198,7 @@ describe('quote page', () => {
     await user.click(screen.getByTestId('quote-order'));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
-    expect(sessionStorage.getItem('returnUrl')).toBe('/OrdersPCB');
+    expect(sessionStorage.getItem('returnUrl')).toBe('/fillOrder');
     const info = JSON.parse(localStorage.getItem('orderInfo') ?? 'null');
     expect(info).toMatchObject({ kind: 'smt', params: { quantity: 30 }, sheetVersion: 3 });
     expect(yuan(info.total)).toBe(shown);

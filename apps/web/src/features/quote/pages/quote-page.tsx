@@ -3,7 +3,9 @@ import type { OrderKind } from '@pcb/contract/order-quote';
 import {
   couriers,
   createWorkCalendar,
+  orderKindRegistry,
   provinces,
+  type ParamsOf,
   type PriceCliff,
   type ShippingChoice,
 } from '@pcb/pricing';
@@ -12,14 +14,13 @@ import { isTokenValid } from '../../../lib/access-token';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { keepOrderFile, removeOrderFile } from '../../../lib/order-file-store';
 import {
-  defaultParams,
   readOrderInfo,
   saveOrderInfo,
   type GerberSummary,
   type OrderInfo,
-  type ParamsOf,
 } from '../../../lib/order-info';
 import { paths } from '../../../lib/paths';
+import { quoteKindOf, withQuoteKind } from '../../../lib/quote-link';
 import {
   getAccessToken,
   getQuoteShipping,
@@ -33,7 +34,7 @@ import { GerberPanel, type PickedGerber } from '../components/gerber-panel';
 import { ParamField } from '../components/param-field';
 import { PriceBar } from '../components/price-bar';
 import { ShippingEstimate } from '../components/shipping-estimate';
-import { formGroups, withField } from '../form-layout';
+import { formGroups, withFields } from '../form-layout';
 import { publishedDay } from '../price-sheet-source';
 import { issuesFor, priceQuote } from '../quote-model';
 import { usePublishedSheet } from '../use-published-sheet';
@@ -43,8 +44,6 @@ type Drafts = Record<OrderKind, Params>;
 
 const kinds: OrderKind[] = ['pcb', 'smt', 'stencil'];
 // The contract's orderKindNames would bring zod into the page: the tabs name the kinds here.
-const tabNames: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT', stencil: '钢网' };
-const tabTitles: Record<OrderKind, string> = { pcb: 'PCB', smt: 'SMT贴片', stencil: '钢网' };
 
 /** The 运费估算 choice kept on this device, if it still names a province and a courier. */
 function readShippingChoice(): ShippingChoice | null {
@@ -57,22 +56,48 @@ function readShippingChoice(): ShippingChoice | null {
 }
 
 function initialDrafts(restored: OrderInfo | null): Drafts {
-  const drafts = { ...defaultParams } as unknown as Drafts;
+  const drafts = {
+    pcb: orderKindRegistry.pcb.defaults,
+    smt: orderKindRegistry.smt.defaults,
+    stencil: orderKindRegistry.stencil.defaults,
+  } as unknown as Drafts;
   if (restored) drafts[restored.kind] = restored.params as unknown as Params;
   return drafts;
 }
 
+/** What followed the member's last change by itself, said under the field they changed. */
+interface FollowNote {
+  kind: OrderKind;
+  field: string;
+  messages: string[];
+}
+
+/** Brings a field into view and puts the focus in it (its chosen option, else its first). */
+function goToField(element: Element | null) {
+  if (!(element instanceof HTMLElement)) return;
+  element.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  const target =
+    element.querySelector<HTMLElement>('[aria-checked="true"], input, button') ?? element;
+  target.focus({ preventScroll: true });
+}
+
 /**
- * /OrdersPCB: its own light entry (orders-pcb.html). Anonymous visitors price too; the page
- * reprices with the engine on every change, without a request. 下单 keeps the quote in
- * `orderInfo` and continues to /fillOrder, through the login when needed (which comes back
- * here with every choice restored).
+ * /OrdersPCB: its own light entry (orders-pcb.html), on the tab `?kind=` names, else the kept
+ * quote's. Anonymous visitors price too; the page reprices with the engine on every change,
+ * without a request. 下单 keeps the quote in `orderInfo` and continues to /fillOrder, through
+ * the login when needed (which goes on to /fillOrder; back here, every choice is restored).
  */
 export function QuotePage() {
   const sheetState = usePublishedSheet();
   const [restored] = useState(readOrderInfo);
-  const [kind, setKind] = useState<OrderKind>(restored?.kind ?? 'pcb');
-  const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(restored));
+  const [kind, setKind] = useState<OrderKind>(
+    () => quoteKindOf(window.location.search) ?? restored?.kind ?? 'pcb',
+  );
+  const [form, setForm] = useState<{ drafts: Drafts; note: FollowNote | null }>(() => ({
+    drafts: initialDrafts(restored),
+    note: null,
+  }));
+  const drafts = form.drafts;
   const [gerber, setGerber] = useState<{ file?: File; summary: GerberSummary } | null>(
     restored?.kind === 'pcb' && restored.gerber ? { summary: restored.gerber } : null,
   );
@@ -101,20 +126,36 @@ export function QuotePage() {
   );
   const groups = published ? formGroups(kind, params, published.sheet) : [];
   const shownFields = new Set(groups.flatMap((g) => g.fields.map((f) => f.key)));
-  const otherIssues = (priced?.issues ?? []).filter(
-    (i) => !shownFields.has(i.field) && !(kind === 'pcb' && i.field === 'buildTime'),
-  );
+  // Refusals of fields the form does not show (the PCB build time among them: while refused
+  // there is no comparison to show it in) go at the top.
+  const otherIssues = (priced?.issues ?? []).filter((i) => !shownFields.has(i.field));
   const sheetLabel = published
     ? `价格表第${published.version}版（${publishedDay(published.publishedAt)}发布）`
     : '';
 
-  const setParams = (next: Params) => setDrafts((all) => ({ ...all, [kind]: next }));
-  const setField = (key: string, value: unknown) => {
+  /** Sets fields of a kind's draft; what follows by itself is said under `noteField`. */
+  const change = (k: OrderKind, values: Params, noteField: string) => {
     if (!published) return;
-    setParams(withField(kind, params, key, value, published.sheet));
+    setForm(({ drafts: all }) => {
+      const next = withFields(k, all[k], values, published.sheet);
+      const messages = next.followed.map((f) => f.message);
+      return {
+        drafts: { ...all, [k]: next.params },
+        note: messages.length > 0 ? { kind: k, field: noteField, messages } : null,
+      };
+    });
   };
-  const applyDimensions = (values: Partial<QuoteDimensions>) =>
-    setDrafts((all) => ({ ...all, pcb: { ...all.pcb, ...values } }));
+  const setField = (key: string, value: unknown) => change(kind, { [key]: value }, key);
+  const applyDimensions = (values: Partial<QuoteDimensions>) => change('pcb', values, 'layers');
+  const applyCliff = (cliff: PriceCliff) =>
+    setForm(({ drafts: all }) => ({
+      drafts: { ...all, pcb: cliff.params as unknown as Params },
+      note: null,
+    }));
+  const chooseKind = (k: OrderKind) => {
+    setKind(k);
+    window.history.replaceState(window.history.state, '', withQuoteKind(window.location.search, k));
+  };
 
   function onGerberPicked(picked: PickedGerber) {
     setGerber({ file: picked.file, summary: picked.summary });
@@ -139,19 +180,38 @@ export function QuotePage() {
     if (isTokenValid(getAccessToken())) {
       documentNavigation.assign(paths.fillOrder);
     } else {
-      setReturnUrl(paths.ordersPcb);
+      // After the login the member goes on with this quote, as a logged-in member would.
+      setReturnUrl(paths.fillOrder);
       documentNavigation.assign(paths.login);
     }
   }
 
-  const pcbParams = drafts.pcb as unknown as ParamsOf<'pcb'>;
+  const pcbParams = drafts.pcb as unknown as ParamsOf['pcb'];
+  // The bar names the first refused field in form order (else the notice at the top), and a tap
+  // brings it into view: the field may be far below the one just changed.
+  const issueFields = new Set((priced?.issues ?? []).map((i) => i.field));
+  const refusedFields = groups.flatMap((g) => g.fields).filter((f) => issueFields.has(f.key));
+  const firstRefused = refusedFields[0];
+  const refusedCount = refusedFields.length + (otherIssues.length > 0 ? 1 : 0);
   const blocked = !published
     ? sheetState.error
       ? '价格表未加载'
       : '价格表加载中…'
     : priced && priced.issues.length > 0
-      ? '请先修改标红的参数'
+      ? firstRefused
+        ? `请修改「${firstRefused.spec.label}」${refusedCount > 1 ? `等${refusedCount}项` : ''}`
+        : '请先处理上方的提示'
       : null;
+  const goToRefused =
+    published && priced && priced.issues.length > 0
+      ? () =>
+          goToField(
+            firstRefused
+              ? document.querySelector(`[data-field="${firstRefused.key}"]`)
+              : document.getElementById('quote-other-issues'),
+          )
+      : undefined;
+  const note = form.note?.kind === kind ? form.note : null;
 
   return (
     <div className="q-page">
@@ -172,11 +232,11 @@ export function QuotePage() {
             type="button"
             role="tab"
             aria-selected={k === kind}
-            aria-label={tabTitles[k]}
+            aria-label={orderKindRegistry[k].name}
             className="q-tab"
-            onClick={() => setKind(k)}
+            onClick={() => chooseKind(k)}
           >
-            {tabNames[k]}
+            {orderKindRegistry[k].tabName}
           </button>
         ))}
       </div>
@@ -217,7 +277,7 @@ export function QuotePage() {
         )}
 
         {otherIssues.length > 0 && (
-          <ul className="q-notice" role="alert">
+          <ul className="q-notice" role="alert" id="quote-other-issues" tabIndex={-1}>
             {otherIssues.map((i) => (
               <li key={`${i.field}-${i.code}`}>{i.message}</li>
             ))}
@@ -233,6 +293,7 @@ export function QuotePage() {
                 field={field}
                 value={params[field.key]}
                 issues={issuesFor(priced?.issues ?? [], field.key)}
+                note={note?.field === field.key ? note.messages : undefined}
                 onChange={(value) => setField(field.key, value)}
               />
             ))}
@@ -259,10 +320,7 @@ export function QuotePage() {
 
         {kind === 'pcb' && priced && (
           <>
-            <CliffList
-              cliffs={priced.cliffs}
-              onApply={(cliff: PriceCliff) => setParams(cliff.params as unknown as Params)}
-            />
+            <CliffList cliffs={priced.cliffs} onApply={applyCliff} />
             <BuildTimeCompare
               options={priced.buildTimes}
               selected={pcbParams.buildTime}
@@ -282,6 +340,7 @@ export function QuotePage() {
       <PriceBar
         quote={priced?.quote ?? null}
         blocked={blocked}
+        onBlockedTap={goToRefused}
         isOrdering={isOrdering}
         onShowLines={() => setShowLines(true)}
         onOrder={() => void order()}

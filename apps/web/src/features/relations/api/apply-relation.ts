@@ -1,5 +1,5 @@
 import { MemberRelationApprove } from '@pcb/contract/member-relation';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Asks the member with this mobile to become my related account. */
 export const useApplyRelation = () =>

@@ -1,5 +1,5 @@
 import { MemberRelationApprove } from '@pcb/contract/member-relation';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Accepts a main member's request: they may then act in my account. */
 export const useApproveRelation = () =>

@@ -1,5 +1,5 @@
 import { MemberRelationApprove } from '@pcb/contract/member-relation';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Ends a relation, from either side. */
 export const useDeleteRelation = () =>

@@ -1,5 +1,5 @@
 import { MemberRelationApprove } from '@pcb/contract/member-relation';
-import { useEndpointQuery } from '../../../lib/endpoint-query';
+import { useEndpointQuery } from '../../../lib/api';
 
 /** My related accounts (as main member) and the main members who asked to relate me. */
 export const useRelationList = (enabled = true) =>

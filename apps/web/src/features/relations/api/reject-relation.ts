@@ -1,5 +1,5 @@
 import { MemberRelationApprove } from '@pcb/contract/member-relation';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation } from '../../../lib/api';
 
 /** Declines a main member's request. */
 export const useRejectRelation = () =>

@@ -1,5 +1,5 @@
 import { MemberRelationApprove } from '@pcb/contract/member-relation';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api';
 
 /** A token acting as the related member with this member id (relation approved). */
 export const switchMember = (memberId: number) =>
