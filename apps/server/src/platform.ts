@@ -139,7 +139,9 @@ const sandboxOssSecret = (deriveKey: (purpose: string) => Uint8Array) =>
  * The object storage the environment selects (also for the demo seed, which runs before the
  * app): Aliyun OSS, or the sandbox's files under DATA_DIR/objects.
  */
-export function createObjectStorage(config: Pick<Config, 'oss' | 'dataDir' | 'jwt'>): ObjectStorage {
+export function createObjectStorage(
+  config: Pick<Config, 'oss' | 'dataDir' | 'jwt'>,
+): ObjectStorage {
   return config.oss.provider === 'aliyun'
     ? createAliyunOss(config.oss)
     : createSandboxOss({

@@ -19,12 +19,7 @@ import type { StaffOrderLifecycleService } from './staff-order-lifecycle.service
 
 /** One step of an order's way through the factory, named as its job key names it. */
 export type DemoStep =
-  | 'pass'
-  | 'payment'
-  | `step-${ProductionStep}`
-  | 'ship'
-  | `track-${number}`
-  | 'complete';
+  'pass' | 'payment' | `step-${ProductionStep}` | 'ship' | `track-${number}` | 'complete';
 
 export const demoStepJob = defineJob(
   'order.demoStep',
