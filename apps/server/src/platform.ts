@@ -130,7 +130,28 @@ function createStore(app: FastifyInstance, options: PlatformOptions): EphemeralS
   );
 }
 
-const ossObjectsDir = (config: Config) => path.join(config.dataDir, 'objects');
+const ossObjectsDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'objects');
+
+const sandboxOssSecret = (deriveKey: (purpose: string) => Uint8Array) =>
+  Buffer.from(deriveKey('oss-sandbox-secret')).toString('base64');
+
+/**
+ * The object storage the environment selects (also for the demo seed, which runs before the
+ * app): Aliyun OSS, or the sandbox's files under DATA_DIR/objects.
+ */
+export function createObjectStorage(
+  config: Pick<Config, 'oss' | 'dataDir' | 'jwt'>,
+): ObjectStorage {
+  return config.oss.provider === 'aliyun'
+    ? createAliyunOss(config.oss)
+    : createSandboxOss({
+        credentials: {
+          accessKeyId: SANDBOX_OSS_ACCESS_KEY_ID,
+          accessKeySecret: sandboxOssSecret(deriveKeyFrom(config.jwt.secret)),
+        },
+        objectsDir: ossObjectsDir(config),
+      });
+}
 
 /**
  * The platform of one app, and the registry where the modules' job handlers and schedules go.
@@ -150,7 +171,7 @@ export function createPlatform(
   const sandbox: SandboxSecrets = {
     wechatAppSecret: Buffer.from(deriveKey('wechat-sandbox-app-secret')).toString('hex'),
     wechatOpenIdKey: deriveKey('wechat-sandbox-openid'),
-    ossAccessKeySecret: Buffer.from(deriveKey('oss-sandbox-secret')).toString('base64'),
+    ossAccessKeySecret: sandboxOssSecret(deriveKey),
   };
   const store = createStore(app, options);
   const jobs = createJobRunner({
@@ -158,6 +179,7 @@ export function createPlatform(
     pool: options.database.pool,
     log,
     concurrency: config.jobs.concurrency,
+    pollIntervalMs: config.jobs.pollIntervalMs,
   });
   registerStorePurge(jobs, store);
   if (config.jobs.workers) app.addHook('onReady', () => jobs.start());
@@ -185,17 +207,7 @@ export function createPlatform(
           log.info(entry, 'SMS sandbox: message not sent'),
         ));
 
-  const storage =
-    options.storage ??
-    (config.oss.provider === 'aliyun'
-      ? createAliyunOss(config.oss)
-      : createSandboxOss({
-          credentials: {
-            accessKeyId: SANDBOX_OSS_ACCESS_KEY_ID,
-            accessKeySecret: sandbox.ossAccessKeySecret,
-          },
-          objectsDir: ossObjectsDir(config),
-        }));
+  const storage = options.storage ?? createObjectStorage(config);
 
   const wechatConfig = config.wechat;
   const wechatApi =

@@ -23,6 +23,7 @@ beforeAll(async () => {
       now: t.clock.now(),
       agreementVersion: t.config.memberAgreementVersion,
       deriveKey: t.app.platform.deriveKey,
+      storage: t.app.platform.storage,
     }),
   );
   token = (await t.createMember({ mobile: uniqueMobile() })).token;

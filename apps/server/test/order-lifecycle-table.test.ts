@@ -144,6 +144,8 @@ async function perform(action: OrderAction, { order }: Case): Promise<ApiRespons
       return staffPost(t, staff.production, 'Complete', { id });
     case 'staffCancel':
       return staffPost(t, staff.sales, 'Cancel', { id, reason: '客户要求取消' });
+    case 'autoCancel':
+      throw new Error('the system takes autoCancel in a job, not through an endpoint');
   }
 }
 
@@ -189,6 +191,8 @@ const refusalOrder = (status: OrderStatus) => {
 describe('every action in every status, as the lifecycle table says', () => {
   for (const action of orderActionKeys) {
     const rule: OrderActionRule = orderActions[action];
+    // No endpoint takes the system's actions: order-jobs.test.ts runs them in every status.
+    if (rule.by === 'system') continue;
     for (const status of orderStatuses) {
       const allowed = rule.from.includes(status);
       if (!allowed && objectBound.has(action)) continue;

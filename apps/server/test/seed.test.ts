@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Announcement, MemberInfo } from '@pcb/contract';
 import { announcementTypes, staffRoles } from '@pcb/contract';
 import {
+  DEMO_FACTORY_STAFF,
   DEMO_STAFF,
   DEMO_STAFF_PASSWORD,
   DEMO_TOTP_SECRETS,
@@ -113,7 +114,8 @@ describe('demo seed', () => {
 
 describe('demo staff', () => {
   it('has one account per role, each logging in; admin and finance with their fixed TOTP secret', async () => {
-    expect(await count('staff_account')).toBe(DEMO_STAFF.length);
+    // And the demo factory's account (decision 0048), which never logs in.
+    expect(await count('staff_account')).toBe(DEMO_STAFF.length + 1);
     const roles = new Set(DEMO_STAFF.flatMap((s) => s.roles));
     expect([...roles].sort()).toEqual([...staffRoles].sort());
     for (const s of DEMO_STAFF) {
@@ -131,6 +133,19 @@ describe('demo staff', () => {
       );
       expect(me.body.data.staff.roles).toEqual(s.roles);
     }
+  });
+
+  it("keeps the demo factory's account disabled: the log names it, nobody logs in as it", async () => {
+    const { rows } = await t.database.pool.query<{ status: string; real_name: string }>(
+      'SELECT status, real_name FROM staff_account WHERE user_name = $1',
+      [DEMO_FACTORY_STAFF.userName],
+    );
+    expect(rows).toEqual([{ status: 'disabled', real_name: '演示工厂' }]);
+    const res = await t.post('/api/StaffAuth/Login', {
+      userName: DEMO_FACTORY_STAFF.userName,
+      password: DEMO_STAFF_PASSWORD,
+    });
+    expect(res.body.success).toBe(false);
   });
 
   it('makes the account managers the sales staff (assignable)', async () => {

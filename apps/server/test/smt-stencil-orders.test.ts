@@ -452,7 +452,7 @@ describe('the server and the engine agree', () => {
 });
 
 describe('demo seed', () => {
-  it('places a few priced orders of each kind for the demo member, once', async () => {
+  it('places a few priced orders of each kind for the demo member, once, with their files', async () => {
     const { seedDemoData } = await import('../src/modules/seed');
     await seedDemoData(t.database.db, t.config);
     await seedDemoData(t.database.db, t.config);
@@ -465,7 +465,7 @@ describe('demo seed', () => {
     expect(rows.map((r) => r.kind)).toEqual(['pcb', 'smt', 'stencil']);
     expect(rows.every((r) => r.n >= 2 && r.bad === 0)).toBe(true);
 
-    // Their design files are names only: the console says so rather than link to nothing.
+    // Their design files are stored (a small demo Gerber zip): the console links to them.
     const demo = await t.database.db.execute<{ id: number }>(
       sql`SELECT o.id FROM orders o JOIN member m ON m.id = o.member_id
           WHERE m.mobile = '13800138000' ORDER BY o.id LIMIT 1`,
@@ -475,6 +475,8 @@ describe('demo seed', () => {
       id: demo.rows[0]!.id,
     });
     expect(detail.status).toBe(200);
-    expect(detail.body.data.fileUrl).toBeNull();
+    const file = await t.app.inject({ method: 'GET', url: detail.body.data.fileUrl! });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 });

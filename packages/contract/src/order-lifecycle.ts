@@ -29,8 +29,11 @@ export type OrderTarget = OrderStatus | 'same' | 'confirmed';
 export interface OrderActionRule {
   /** The action as the screens name it (a button, and the refusal). */
   label: string;
-  /** `member`: the order's member (or a switched session acting in that account). */
-  by: 'member' | 'staff';
+  /**
+   * `member`: the order's member (or a switched session acting in that account); `system`: a
+   * background job (no button shows it, no endpoint takes it).
+   */
+  by: 'member' | 'staff' | 'system';
   /** For staff actions: the roles that may take it (admin may take every one). */
   roles?: readonly StaffRole[];
   /** The kinds it exists for; every kind when absent. */
@@ -172,6 +175,14 @@ export const orderActions = {
     by: 'staff',
     roles: R.cancel,
     from: ['pendingReview', 'awaitingConfirmation', 'awaitingPayment'],
+    to: 'cancelled',
+  },
+
+  // ---- The system's (background jobs, decision 0048) ----
+  autoCancel: {
+    label: '超时未付款自动取消',
+    by: 'system',
+    from: ['awaitingPayment'],
     to: 'cancelled',
   },
 } as const satisfies Record<string, OrderActionRule>;

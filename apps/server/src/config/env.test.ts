@@ -58,15 +58,22 @@ describe('configuration', () => {
     expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
   });
 
+  it('never runs the demo factory in production: DEMO_FACTORY_PACE is refused there', () => {
+    expect(loadConfig(productionEnv).demoFactory).toBeNull();
+    expect(loadConfig({ ...productionEnv, DEMO_FACTORY_PACE: 'off' }).demoFactory).toBeNull();
+    expect(problems({ ...productionEnv, DEMO_FACTORY_PACE: '90s' })).toEqual([
+      'DEMO_FACTORY_PACE cannot be used in production (the demo factory moves orders by itself; only off is accepted)',
+    ]);
+  });
+
   it('runs job workers by default, except under NODE_ENV=test unless asked', () => {
-    expect(loadConfig({}).jobs).toEqual({ workers: true, concurrency: 2 });
+    expect(loadConfig({}).jobs).toEqual({ workers: true, concurrency: 2, pollIntervalMs: 2000 });
     expect(loadConfig({ ...productionEnv }).jobs.workers).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).jobs.workers).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', JOB_WORKERS: 'on' }).jobs.workers).toBe(true);
-    expect(loadConfig({ JOB_WORKERS: 'off', JOB_CONCURRENCY: '5' }).jobs).toEqual({
-      workers: false,
-      concurrency: 5,
-    });
+    expect(
+      loadConfig({ JOB_WORKERS: 'off', JOB_CONCURRENCY: '5', JOB_POLL_INTERVAL_MS: '500' }).jobs,
+    ).toEqual({ workers: false, concurrency: 5, pollIntervalMs: 500 });
     expect(problems({ JOB_WORKERS: 'yes', JOB_CONCURRENCY: '0' })).toEqual([
       'JOB_WORKERS must be on or off',
       'JOB_CONCURRENCY must be at least 1',

@@ -21,6 +21,32 @@ const textOr = (fallback: string) => z.string().trim().default(fallback);
 
 const url = z.url({ error: 'must be a URL' }).optional();
 
+const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+const MAX_DEMO_PACE_MS = 24 * 3_600_000;
+
+/**
+ * `off`, or a duration such as `90s`, `2m`, `500ms` (10 ms to 24 h): the demo factory's pace.
+ * Absent: `undefined`, and the default depends on NODE_ENV (see `loadConfig`).
+ */
+const demoPace = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value, ctx) => {
+    if (value === 'off') return null;
+    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value);
+    const ms = match ? Math.round(Number(match[1]) * DURATION_UNITS_MS[match[2] as 'ms']) : NaN;
+    if (!(ms >= 10 && ms <= MAX_DEMO_PACE_MS)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be off or a duration from 10ms to 24h, such as 90s, 2m or 500ms',
+      });
+      return z.NEVER;
+    }
+    return ms;
+  })
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'test', 'production'], {
@@ -88,6 +114,12 @@ const envSchema = z.object({
   /** Whether this instance runs job workers and schedules; off by default under NODE_ENV=test. */
   JOB_WORKERS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   JOB_CONCURRENCY: intSetting(2, 1, 50),
+  /** How often idle workers look for delayed and retried jobs (jobs due now arrive at once). */
+  JOB_POLL_INTERVAL_MS: intSetting(2000, 50, 60_000),
+  /** Days an order may wait in 待付款 before it is cancelled (product decisions §2). */
+  ORDER_UNPAID_CANCEL_DAYS: intSetting(7, 1, 365),
+  /** The demo factory's pace (product decisions §6); refused in production. */
+  DEMO_FACTORY_PACE: demoPace,
   TIANYANCHA_API_BASE: z.url({ error: 'must be a URL' }).default('http://open.api.tianyancha.com'),
   KUAIDI100_CUSTOMER: text(),
   KUAIDI100_KEY: text(),
@@ -208,7 +240,17 @@ export interface Config {
    * Background jobs (decision 0038). Without workers the instance still enqueues; another
    * instance (or this one, started with workers) runs the jobs.
    */
-  jobs: { workers: boolean; concurrency: number };
+  jobs: { workers: boolean; concurrency: number; pollIntervalMs: number };
+  orders: {
+    /** 待付款 longer than this many days: cancelled by the system (decision 0048). */
+    unpaidCancelDays: number;
+  };
+  /**
+   * The demo factory (product decisions §6, decision 0048): moves new orders of the demo
+   * members through their life, one step per `paceMs` to twice that; null when off (always in
+   * production, and by default in tests).
+   */
+  demoFactory: { paceMs: number } | null;
 }
 
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -320,7 +362,25 @@ function productionProblems(env: Env): string[] {
         );
     }
   }
+  if (env.DEMO_FACTORY_PACE != null)
+    problems.push(
+      'DEMO_FACTORY_PACE cannot be used in production (the demo factory moves orders by itself; only off is accepted)',
+    );
   return problems;
+}
+
+/** Each step a minute or two outside production and tests; never in production. */
+const DEFAULT_DEMO_PACE_MS = 60_000;
+
+function demoFactoryOf(env: Env): Config['demoFactory'] {
+  if (env.NODE_ENV === 'production') return null;
+  const paceMs =
+    env.DEMO_FACTORY_PACE === undefined
+      ? env.NODE_ENV === 'test'
+        ? null
+        : DEFAULT_DEMO_PACE_MS
+      : env.DEMO_FACTORY_PACE;
+  return paceMs === null ? null : { paceMs };
 }
 
 /**
@@ -500,6 +560,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       // Tests build many apps: only those that ask pay for the workers' connections and timers.
       workers: (env.JOB_WORKERS ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
       concurrency: env.JOB_CONCURRENCY,
+      pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
     },
+    orders: { unpaidCancelDays: env.ORDER_UNPAID_CANCEL_DAYS },
+    demoFactory: demoFactoryOf(env),
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { DefineRoute } from '../http/define-route';
+import type { ObjectStorage } from '../integrations/oss/object-storage';
 import type { JobRegistry } from '../lib/jobs/job';
 import type { Platform } from '../platform';
 
@@ -12,6 +13,8 @@ export interface SeedContext {
   now: Date;
   /** The platform's derived keys (the demo staff's TOTP secrets are sealed with one). */
   deriveKey: (purpose: string) => Uint8Array;
+  /** Where the demo orders' design files are stored (the app's own object storage). */
+  storage: ObjectStorage;
 }
 
 /** What a module hands back once built. */

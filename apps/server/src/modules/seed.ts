@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
-import { deriveKeyFrom } from '../platform';
+import type { ObjectStorage } from '../integrations/oss/object-storage';
+import { createObjectStorage, deriveKeyFrom } from '../platform';
 import { modules } from './index';
 
 /** Arbitrary, fixed: two instances starting together seed one after the other. */
@@ -16,13 +17,15 @@ const SEED_LOCK = 727_002;
  */
 export async function seedDemoData(
   db: Db,
-  config: Pick<Config, 'memberAgreementVersion' | 'jwt'>,
-  now = new Date(),
+  config: Pick<Config, 'memberAgreementVersion' | 'jwt' | 'oss' | 'dataDir'>,
+  options: { now?: Date; storage?: ObjectStorage } = {},
 ): Promise<void> {
   const agreementVersion = config.memberAgreementVersion;
   const deriveKey = deriveKeyFrom(config.jwt.secret);
+  const now = options.now ?? new Date();
+  const storage = options.storage ?? createObjectStorage(config);
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
-    for (const seed of modules.seeds) await seed({ tx, agreementVersion, now, deriveKey });
+    for (const seed of modules.seeds) await seed({ tx, agreementVersion, now, deriveKey, storage });
   });
 }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { ObjectStorageError, type ObjectStorage } from './object-storage';
 import { createPostTicket } from './post-policy';
 
@@ -11,15 +11,23 @@ export interface AliyunOssConfig {
 }
 
 /**
- * The header signature (V1) of an OSS request without body or x-oss headers:
+ * The header signature (V1) of an OSS request without x-oss headers (Content-MD5 and
+ * Content-Type when it has a body):
  * https://help.aliyun.com/zh/oss/developer-reference/include-signatures-in-the-authorization-header
  */
 export function signOssRequest(
   secret: string,
-  request: { method: string; date: string; bucket: string; key: string },
+  request: {
+    method: string;
+    date: string;
+    bucket: string;
+    key: string;
+    contentMd5?: string;
+    contentType?: string;
+  },
 ): string {
   const resource = `/${request.bucket}/${request.key}`;
-  const stringToSign = `${request.method}\n\n\n${request.date}\n${resource}`;
+  const stringToSign = `${request.method}\n${request.contentMd5 ?? ''}\n${request.contentType ?? ''}\n${request.date}\n${resource}`;
   return createHmac('sha1', secret).update(stringToSign).digest('base64');
 }
 
@@ -84,6 +92,40 @@ export function createAliyunOss(
       if (response.status === 404) return false;
       const requestId = response.headers.get('x-oss-request-id') ?? '';
       throw new ObjectStorageError(`OSS HeadObject: HTTP ${response.status} ${requestId}`.trim());
+    },
+
+    /** PutObject, with Content-MD5 so OSS refuses a body damaged on the way. */
+    async put(key, body, contentType) {
+      const date = (options.now?.() ?? new Date()).toUTCString();
+      const contentMd5 = createHash('md5').update(body).digest('base64');
+      const signature = signOssRequest(config.accessKeySecret, {
+        method: 'PUT',
+        date,
+        bucket: config.bucket,
+        key,
+        contentMd5,
+        contentType,
+      });
+      let response: Response;
+      try {
+        response = await fetch(objectUrl(config.bucketHost, key), {
+          method: 'PUT',
+          headers: {
+            date,
+            'content-md5': contentMd5,
+            'content-type': contentType,
+            authorization: `OSS ${config.accessKeyId}:${signature}`,
+          },
+          body,
+          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+        });
+      } catch (error) {
+        throw new ObjectStorageError('OSS PutObject failed', { cause: error });
+      }
+      if (response.status !== 200) {
+        const requestId = response.headers.get('x-oss-request-id') ?? '';
+        throw new ObjectStorageError(`OSS PutObject: HTTP ${response.status} ${requestId}`.trim());
+      }
     },
   };
 }

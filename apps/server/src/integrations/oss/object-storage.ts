@@ -13,6 +13,11 @@ export interface ObjectStorage {
   }): UploadTicket;
   /** Whether the object was actually uploaded. */
   exists(key: string): Promise<boolean>;
+  /**
+   * Stores an object the server itself makes (the demo seed's design files), replacing any at
+   * the key. Members' files never come this way: they go straight to storage with a ticket.
+   */
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** A URL that reads the object until `expiresAt` (query-string signature, V1). */
   signedGetUrl(key: string, expiresAt: Date): string;
 }

@@ -40,6 +40,15 @@ export function createSandboxOss(options: SandboxOssOptions): ObjectStorage {
         return false;
       }
     },
+    async put(key, body) {
+      if (!isSafeKey(key)) throw new Error(`sandbox OSS: unsafe key ${key}`);
+      const target = objectPath(options.objectsDir, key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Written aside and renamed: a reader never sees half a file.
+      const partial = `${target}.${randomBytes(8).toString('hex')}.part`;
+      await writeFile(partial, body);
+      await rename(partial, target);
+    },
   };
 }
 

@@ -39,7 +39,11 @@ export interface JobRunnerOptions {
   log: FastifyBaseLogger;
   /** Jobs run at once by this instance. */
   concurrency: number;
+  /** How often idle workers look for delayed and retried jobs (default 2 s). */
+  pollIntervalMs?: number;
 }
+
+const DEFAULT_POLL_INTERVAL_MS = 2_000;
 
 const KEY_MODES: Record<JobKeyMode, string> = {
   replace: 'replace',
@@ -167,6 +171,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           pgPool: pool,
           schema: JOB_SCHEMA,
           concurrency: options.concurrency,
+          pollInterval: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
           // main.ts owns SIGINT/SIGTERM and closes the app, which stops the workers.
           noHandleSignals: true,
           logger: jobLogger(log),

@@ -1,5 +1,7 @@
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import type { Platform } from '../../platform';
-import { appModule } from '../app-module';
+import { appModule, type SeedTx } from '../app-module';
 import { createMemberMessageRepository } from './member-message.repository';
 import { registerMemberMessageRoutes } from './member-message.routes';
 import { createMemberMessageService, type MemberMessageService } from './member-message.service';
@@ -16,6 +18,13 @@ export interface MemberMessageApi {
   /** Writes the message on its own (an event with no transaction of its own, a job). */
   send: MemberMessageService['send'];
 }
+
+/** For other modules' seeds: site messages written in the seed's transaction, dated by `now`. */
+export const seedMessageSender = (tx: SeedTx, now: Clock): MemberMessageApi['sendIn'] =>
+  createMemberMessageService({
+    repository: createMemberMessageRepository(tx as unknown as Db),
+    now,
+  }).sendIn;
 
 /** Site messages (MemberMessage): the member's message centre, /InfoList. */
 export const memberMessageModule = appModule({

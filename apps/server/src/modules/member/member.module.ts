@@ -1,10 +1,11 @@
+import type { Executor } from '../../db/client';
 import { createAuthenticate, type Authenticate } from '../../http/auth';
 import type { Platform } from '../../platform';
 import type { StaffApi } from '../staff/staff.module';
 import { createMemberConsoleRepository } from './member-console.repository';
 import { createMemberConsoleService, type MemberConsoleService } from './member-console.service';
 import { appModule } from '../app-module';
-import { seedMembers } from './member.seed';
+import { DEMO_MEMBER_MOBILES, seedMembers } from './member.seed';
 import { createMemberProfileRepository } from './member-profile.repository';
 import { createMemberProfileService, type MemberProfileService } from './member-profile.service';
 import { createMemberRepository } from './member.repository';
@@ -17,7 +18,7 @@ import { createTokenService, type TokenService } from './token.service';
 
 export { displayNameOf, MOBILE_TAKEN_MESSAGE } from './member.service';
 export { maskName } from './member-console.service';
-export { DEMO_MOBILE, memberIdByMobile } from './member.seed';
+export { DEMO_MEMBER_MOBILES, DEMO_MOBILE, memberIdByMobile } from './member.seed';
 export type { Member, MemberForToken, MemberService } from './member.service';
 export type { TokenService } from './token.service';
 export type { MemberConsoleService } from './member-console.service';
@@ -36,6 +37,11 @@ export interface MemberApi {
   console: MemberConsoleService;
   /** The member's own profile fields; certified members' companies for the directory. */
   profiles: Pick<MemberProfileService, 'searchCertifiedCompanies'>;
+  /**
+   * Whether the member is one of the seeded demo members (the demo factory moves their new
+   * orders); on the caller's transaction when given.
+   */
+  isDemo: (memberId: number, ex?: Executor) => Promise<boolean>;
 }
 
 /** Members, their sessions and tokens, and the relations that let one act for another. */
@@ -52,8 +58,9 @@ export const memberModule = appModule({
     }: Pick<Platform, 'config' | 'db' | 'store' | 'sms' | 'now' | 'logError'>,
     { staff }: { staff: StaffApi },
   ) => {
+    const memberRepository = createMemberRepository(db);
     const members = createMemberService({
-      repository: createMemberRepository(db),
+      repository: memberRepository,
       now,
       agreementVersion: config.memberAgreementVersion,
     });
@@ -89,6 +96,7 @@ export const memberModule = appModule({
           now,
         }),
         profiles,
+        isDemo: (memberId, ex) => memberRepository.hasMobileIn(memberId, DEMO_MEMBER_MOBILES, ex),
       } satisfies MemberApi,
       routes: (route) => {
         registerMemberRoutes(route, members, profiles);

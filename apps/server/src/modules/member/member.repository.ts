@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { memberSession } from './member-session.table';
 import { accountManager } from './account-manager.table';
@@ -68,6 +68,16 @@ export function createMemberRepository(db: Db) {
   }
 
   return {
+    /** Whether the member's mobile is one of `mobiles` (on the caller's transaction if any). */
+    async hasMobileIn(id: number, mobiles: readonly string[], ex: Executor = db) {
+      if (mobiles.length === 0) return false;
+      const [row] = await ex
+        .select({ id: member.id })
+        .from(member)
+        .where(and(eq(member.id, id), inArray(member.mobile, [...mobiles])));
+      return row !== undefined;
+    },
+
     async findById(id: number): Promise<MemberRow | undefined> {
       const [row] = await db.select().from(member).where(eq(member.id, id));
       return row;

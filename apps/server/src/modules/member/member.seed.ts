@@ -11,6 +11,12 @@ export const DEMO_MOBILE = '13800138000';
 export const INACTIVE_DEMO_MOBILE = '13900139000';
 /** A colleague of the demo member who approved being related: the demo can switch to them. */
 export const RELATED_DEMO_MOBILE = '13700137000';
+/** The demo members: their new orders are moved by the demo factory (decision 0048). */
+export const DEMO_MEMBER_MOBILES: readonly string[] = [
+  DEMO_MOBILE,
+  RELATED_DEMO_MOBILE,
+  INACTIVE_DEMO_MOBILE,
+];
 
 const managers = [
   { realName: '陈晓静', mobile: '13600000001', qq: '800012301', pic: '/avatars/manager-1.svg' },

@@ -31,6 +31,7 @@ import {
   FILE_NOT_FOUND_MESSAGE,
   priceOrder,
   recordOrder,
+  type OrderPlacedHook,
   requestDigest,
   toPlacedOrder,
 } from './order.service';
@@ -66,6 +67,7 @@ export function createMemberOrderService(deps: {
   uploads: Pick<UploadApi, 'assertUploaded'>;
   priceSheets: PriceSheetApi;
   now: Clock;
+  onPlaced?: OrderPlacedHook;
 }) {
   const { lifecycle, repository, views } = deps;
 
@@ -351,6 +353,7 @@ export function createMemberOrderService(deps: {
         deps.orders,
         { ...values, reorderOf: source.id, requestDigest: digest },
         deps.now(),
+        deps.onPlaced,
       );
       return toPlacedOrder(row);
     },

@@ -50,6 +50,34 @@ export function createOrderLifecycleRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * Unpaid orders whose reminder is due (none sent and in 待付款 since `remindBy`) or whose
+     * announced cancel time has come, oldest first (decision 0048; the status index answers).
+     */
+    async unpaidDue(remindBy: Date, at: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.status, 'awaitingPayment'),
+            live,
+            sql`((${orders.autoCancelAt} IS NULL AND ${orders.statusChangedAt} <= ${remindBy.toISOString()}::timestamptz) OR ${orders.autoCancelAt} <= ${at.toISOString()}::timestamptz)`,
+          ),
+        )
+        .orderBy(asc(orders.statusChangedAt), asc(orders.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** Records the cancel time the reminder announced (the caller holds the row's lock). */
+    async setAutoCancelAt(tx: Tx, id: number, at: Date): Promise<void> {
+      await tx
+        .update(orders)
+        .set({ autoCancelAt: at })
+        .where(and(eq(orders.id, id), eq(orders.status, 'awaitingPayment')));
+    },
+
     async findByNo(orderNo: string): Promise<OrderRow | null> {
       const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
       return row ?? null;

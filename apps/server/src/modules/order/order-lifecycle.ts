@@ -26,10 +26,20 @@ export const ordersWorkflow: WorkflowTable<OrderStatus> = {
   status: orders.status,
 };
 
-/** Who takes an action: the order's member (maybe a main member acting in it), or staff. */
+/**
+ * Who takes an action: the order's member (maybe a main member acting in it), staff, or the
+ * system (a background job: logged as 系统, nobody to audit).
+ */
 export type OrderActor =
   | { kind: 'member'; member: AuthMember }
-  | { kind: 'staff'; staff: AuthStaff; audit: StaffWrite['audit'] };
+  | { kind: 'staff'; staff: AuthStaff; audit: StaffWrite['audit'] }
+  | { kind: 'system' };
+
+/**
+ * Called in the transaction of every move that changes the status, after it (the unpaid-order
+ * timers follow 待付款 this way).
+ */
+export type StatusChangeHook = (tx: Tx, before: OrderRow, after: OrderRow) => Promise<void>;
 
 /** What the lifecycle table reads of an order row. */
 export const factsOf = (row: OrderRow): OrderFacts => ({
@@ -44,9 +54,11 @@ export const factsOf = (row: OrderRow): OrderFacts => ({
 const actorName = (actor: OrderActor): string =>
   actor.kind === 'staff'
     ? actor.staff.realName
-    : actor.member.mainMemberId !== null
-      ? '会员（关联账号代办）'
-      : '会员';
+    : actor.kind === 'system'
+      ? '系统'
+      : actor.member.mainMemberId !== null
+        ? '会员（关联账号代办）'
+        : '会员';
 
 export interface ActOptions {
   /** Other columns the action changes. */
@@ -69,6 +81,8 @@ export function createOrderLifecycle(deps: {
   orders: OrderRepository;
   notifier: OrderNotifier;
   now: Clock;
+  /** Moves that change the status, in their transaction (see StatusChangeHook). */
+  onStatusChange?: StatusChangeHook;
 }) {
   /** The refusal of an action the order's state does not allow (409), or null. */
   function refusal(action: OrderAction, row: OrderRow): AppError | null {
@@ -106,14 +120,16 @@ export function createOrderLifecycle(deps: {
       if (!decision.allowed) throw notInState(decision.reason);
       const at = deps.now();
       const to = decision.to;
-      return transition(tx, ordersWorkflow, {
+      const moves = to !== row.status;
+      const after = await transition<OrderStatus, OrderRow>(tx, ordersWorkflow, {
         id: row.id,
         from: row.status,
         to,
         set: {
           ...options.set,
           updatedAt: at,
-          ...(to !== row.status ? { statusChangedAt: at } : {}),
+          // The announced auto-cancel time belongs to one stay in 待付款 (orders_auto_cancel_ck).
+          ...(moves ? { statusChangedAt: at, autoCancelAt: null } : {}),
         },
         refuse: (current) =>
           current === null ? ORDER_NOT_FOUND_MESSAGE : orderStatusRefusal(action, current),
@@ -140,6 +156,8 @@ export function createOrderLifecycle(deps: {
               }
             : undefined,
       });
+      if (moves) await deps.onStatusChange?.(tx, row, after);
+      return after;
     },
   };
 }

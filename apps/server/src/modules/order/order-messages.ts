@@ -11,6 +11,14 @@ interface OrderRef {
   orderNo: string;
 }
 
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/** `2026年11月26日 14:30`, in China time (members read times there). */
+export const chinaMinute = (at: Date): string => {
+  const iso = new Date(at.getTime() + CHINA_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 4)}年${Number(iso.slice(5, 7))}月${Number(iso.slice(8, 10))}日 ${iso.slice(11, 16)}`;
+};
+
 const detailLink = (order: OrderRef) => `/TheOrders/orderDetail?id=${order.id}&kind=${order.kind}`;
 const named = (order: OrderRef) => `${orderKindRegistry[order.kind].name}订单${order.orderNo}`;
 
@@ -61,6 +69,20 @@ export const orderMessages = {
     category: 'order',
     title: '订单已完成',
     content: `您的${named(order)}已完成，感谢您的信任。`,
+    link: detailLink(order),
+  }),
+  unpaidReminder: (order: OrderRef, cancelAt: Date): MemberNotice => ({
+    memberId: order.memberId,
+    category: 'order',
+    title: '订单即将自动取消',
+    content: `您的${named(order)}尚未付款，将于${chinaMinute(cancelAt)}自动取消，请尽快付款。`,
+    link: detailLink(order),
+  }),
+  autoCancelled: (order: OrderRef, days: number): MemberNotice => ({
+    memberId: order.memberId,
+    category: 'order',
+    title: '订单已自动取消',
+    content: `您的${named(order)}超过${days}天未付款，已自动取消。如仍需要，请重新下单${order.kind === 'pcb' ? '或返单' : ''}。`,
     link: detailLink(order),
   }),
   cancelledByStaff: (order: OrderRef, reason: string): MemberNotice => ({

@@ -2,6 +2,16 @@ import { ORDER_STATE_RATE_LIMITED_MESSAGE } from '@pcb/contract';
 import { createAddressLimit } from '../../http/address-limit';
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
+import type { AuditApi } from '../audit/audit.module';
+import type { StaffApi } from '../staff/staff.module';
+import { DEMO_FACTORY_STAFF } from '../staff/staff.module';
+import { createDemoFactory, registerDemoFactory } from './demo-factory';
+import {
+  createUnpaidOrders,
+  registerUnpaidOrderJobs,
+  unpaidPolicy,
+  unpaidTimers,
+} from './unpaid-orders';
 import type { MemberContactApi } from '../member-contact/member-contact.module';
 import type { MemberInvoiceApi } from '../member-invoice/member-invoice.module';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
@@ -49,8 +59,11 @@ export const orderModule = appModule({
       store,
       config,
       orderNotifier,
-    }: Pick<Platform, 'db' | 'now' | 'storage' | 'store' | 'config' | 'orderNotifier'>,
+      jobs,
+    }: Pick<Platform, 'db' | 'now' | 'storage' | 'store' | 'config' | 'orderNotifier' | 'jobs'>,
     deps: {
+      audit: AuditApi;
+      staff: StaffApi;
       member: MemberApi;
       upload: UploadApi;
       memberInvoice: MemberInvoiceApi;
@@ -68,10 +81,36 @@ export const orderModule = appModule({
     };
     const repository = createOrderRepository(db);
     const lifecycleRepository = createOrderLifecycleRepository(db);
+    const policy = unpaidPolicy(config.orders.unpaidCancelDays);
     const lifecycle = createOrderLifecycle({
       repository: lifecycleRepository,
       orders: repository,
       notifier,
+      now,
+      // While an order waits in 待付款, its reminder-then-cancel job waits with it.
+      onStatusChange: unpaidTimers(jobs, policy),
+    });
+    const unpaid = createUnpaidOrders({
+      lifecycle,
+      repository: lifecycleRepository,
+      jobs,
+      policy,
+      now,
+    });
+    const staffLifecycle = createStaffOrderLifecycleService({
+      lifecycle,
+      repository: lifecycleRepository,
+      uploads: deps.upload,
+      now,
+    });
+    const factory = createDemoFactory({
+      paceMs: config.demoFactory?.paceMs ?? null,
+      jobs,
+      staff: staffLifecycle,
+      repository: lifecycleRepository,
+      record: deps.audit.record,
+      isDemoMember: deps.member.isDemo,
+      actor: () => deps.staff.actorByUserName(DEMO_FACTORY_STAFF.userName),
       now,
     });
     const views = createOrderViews({ storage, now });
@@ -88,6 +127,7 @@ export const orderModule = appModule({
       invoices: deps.memberInvoice,
       uploads: deps.upload,
       now,
+      onPlaced: factory.startIn,
     });
     const staffOrders = createStaffOrderService({
       repository,
@@ -106,17 +146,12 @@ export const orderModule = appModule({
       uploads: deps.upload,
       priceSheets: deps.priceSheet,
       now,
+      onPlaced: factory.startIn,
     });
     const eqs = createEqService({
       lifecycle,
       repository: lifecycleRepository,
       views,
-      uploads: deps.upload,
-      now,
-    });
-    const staffLifecycle = createStaffOrderLifecycleService({
-      lifecycle,
-      repository: lifecycleRepository,
       uploads: deps.upload,
       now,
     });
@@ -147,6 +182,10 @@ export const orderModule = appModule({
           limitStates,
           staff: staffLifecycle,
         });
+      },
+      jobs: (registry) => {
+        registerUnpaidOrderJobs(registry, unpaid);
+        registerDemoFactory(registry, factory);
       },
     };
   },

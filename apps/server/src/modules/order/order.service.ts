@@ -186,6 +186,9 @@ export async function recordOrderIn(
 
 class AlreadyPlaced extends Error {}
 
+/** Work in the transaction of a new order (the demo factory's first step is queued there). */
+export type OrderPlacedHook = (tx: Tx, row: OrderRow) => Promise<void>;
+
 /**
  * `recordOrderIn` in its own transaction. A request id the member already used gives back that
  * order when it asked for the same (409 otherwise): the unique key on the member and request id
@@ -195,11 +198,13 @@ export async function recordOrder(
   repository: OrderRepository,
   values: NewOrder & { requestDigest: string },
   at: Date,
+  onPlaced?: OrderPlacedHook,
 ): Promise<OrderRow> {
   try {
     return await repository.transaction(async (tx) => {
       const row = await recordOrderIn(tx, repository, values, at);
       if (!row) throw new AlreadyPlaced();
+      await onPlaced?.(tx, row);
       return row;
     });
   } catch (error) {
@@ -224,6 +229,7 @@ export function createOrderService(deps: {
   invoices: Pick<MemberInvoiceApi, 'findOwned'>;
   uploads: Pick<UploadApi, 'assertUploaded'>;
   now: Clock;
+  onPlaced?: OrderPlacedHook;
 }) {
   const { repository } = deps;
 
@@ -330,7 +336,9 @@ export function createOrderService(deps: {
       if (input.sheetVersion !== published.version || values.total !== input.expectedTotal) {
         throw new AppError(409, PRICE_CHANGED_MESSAGE, { field: 'expectedTotal' });
       }
-      return toPlacedOrder(await recordOrder(repository, { ...values, requestDigest: digest }, at));
+      return toPlacedOrder(
+        await recordOrder(repository, { ...values, requestDigest: digest }, at, deps.onPlaced),
+      );
     },
   };
 }

@@ -108,6 +108,11 @@ export const orders = pgTable(
     answeredEqCount: integer('answered_eq_count').notNull().default(0),
     /** When 包装 was recorded: shipping needs it, a receiver change is refused after it. */
     packedAt: timestamp('packed_at', { withTimezone: true }),
+    /**
+     * When an unpaid order will be cancelled, as the reminder told the member; null until the
+     * reminder of this stay in 待付款 was sent (decision 0048).
+     */
+    autoCancelAt: timestamp('auto_cancel_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_member_request_uq').on(t.memberId, t.requestId),
@@ -141,6 +146,10 @@ export const orders = pgTable(
     check(
       'orders_waiting_ck',
       sql`(${t.pendingPriceChangeId} IS NULL AND ${t.openEqCount} = 0) OR ${t.status} = 'awaitingConfirmation'`,
+    ),
+    check(
+      'orders_auto_cancel_ck',
+      sql`${t.autoCancelAt} IS NULL OR ${t.status} = 'awaitingPayment'`,
     ),
     check('orders_kind_ck', sql`${t.kind} IN ('pcb', 'smt', 'stencil')`),
     check(

@@ -12,11 +12,15 @@ import { seedStaff } from './staff.seed';
 import { createTotp } from './totp';
 
 export {
+  DEMO_FACTORY_STAFF,
   DEMO_STAFF,
   DEMO_STAFF_PASSWORD,
   DEMO_TOTP_SECRETS,
+  staffActorByUserName,
   staffIdByUserName,
+  type StaffActor,
 } from './staff.seed';
+import type { StaffActor } from './staff.seed';
 export { STAFF_IDLE_TIMEOUT_SECONDS } from './staff-auth.service';
 
 export interface StaffApi {
@@ -29,6 +33,8 @@ export interface StaffApi {
   namesOf: (ids: Iterable<number | null>) => Promise<Map<number, StaffRef>>;
   /** Active staff holding a role (the sales staff who can be account managers). */
   activeIdsWithRole: (role: StaffRole) => Promise<number[]>;
+  /** An account as an actor of writes outside a request (the demo factory's), whatever its status. */
+  actorByUserName: (userName: string) => Promise<StaffActor | null>;
 }
 
 /** Staff accounts, roles, logins with a second factor, and sessions: the console's people. */
@@ -70,6 +76,12 @@ export const staffModule = appModule({
           return new Map((await repository.refs(unique)).map((r) => [r.id, r]));
         },
         activeIdsWithRole: repository.activeIdsWithRole,
+        actorByUserName: async (userName) => {
+          const row = await repository.findByUserName(userName);
+          return row
+            ? { id: row.id, userName: row.userName, realName: row.realName, roles: row.roles }
+            : null;
+        },
       } satisfies StaffApi,
       routes: (route) => registerStaffRoutes(route, auth, accounts),
     };

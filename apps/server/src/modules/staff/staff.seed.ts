@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { StaffRole } from '@pcb/contract';
 import { hashPassword } from '../../lib/password';
@@ -39,9 +40,29 @@ export const DEMO_STAFF: readonly {
   { userName: 'content', realName: '吴运营', roles: ['content'] },
 ];
 
+/**
+ * Who the demo factory acts as (decision 0048): the log and the audit name it, it never logs
+ * in (disabled, with a password nobody knows).
+ */
+export const DEMO_FACTORY_STAFF = {
+  userName: 'demo-factory',
+  realName: '演示工厂',
+  roles: ['engineer', 'finance', 'production', 'sales'],
+} as const satisfies { userName: string; realName: string; roles: readonly StaffRole[] };
+
 /** The demo staff, matched on user name and never overwritten. */
 export async function seedStaff({ tx, deriveKey }: SeedContext): Promise<void> {
   const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
+  await tx
+    .insert(staffAccount)
+    .values({
+      userName: DEMO_FACTORY_STAFF.userName,
+      realName: DEMO_FACTORY_STAFF.realName,
+      roles: [...DEMO_FACTORY_STAFF.roles],
+      status: 'disabled',
+      passwordHash: await hashPassword(randomBytes(32).toString('base64')),
+    })
+    .onConflictDoNothing({ target: staffAccount.userName });
   const totp = createTotp(deriveKey('staff-totp-secret'));
   for (const s of DEMO_STAFF) {
     await tx
@@ -60,9 +81,30 @@ export async function seedStaff({ tx, deriveKey }: SeedContext): Promise<void> {
 
 /** For other modules' seeds (the account managers who are sales staff). */
 export async function staffIdByUserName(tx: SeedTx, userName: string): Promise<number | null> {
+  return (await staffActorByUserName(tx, userName))?.id ?? null;
+}
+
+/** For other modules' seeds: a staff account as an actor (the demo factory's). */
+export async function staffActorByUserName(
+  tx: SeedTx,
+  userName: string,
+): Promise<StaffActor | null> {
   const [row] = await tx
-    .select({ id: staffAccount.id })
+    .select({
+      id: staffAccount.id,
+      userName: staffAccount.userName,
+      realName: staffAccount.realName,
+      roles: staffAccount.roles,
+    })
     .from(staffAccount)
     .where(eq(staffAccount.userName, userName));
-  return row?.id ?? null;
+  return row ?? null;
+}
+
+/** A staff account as the one who acts in a write outside a request. */
+export interface StaffActor {
+  id: number;
+  userName: string;
+  realName: string;
+  roles: StaffRole[];
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "auto_cancel_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_auto_cancel_ck" CHECK ("orders"."auto_cancel_at" IS NULL OR "orders"."status" = 'awaitingPayment');
