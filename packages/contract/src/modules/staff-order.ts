@@ -148,7 +148,11 @@ export type WorkQueue = z.infer<typeof workQueueSchema>;
  * 待付款; production: 生产中). The server lists by it, the console marks its chip by it.
  */
 export function deskStatusOf(
-  input: { status?: OrderStatus | 'all' | undefined; keyword?: string | undefined; queue?: unknown },
+  input: {
+    status?: OrderStatus | 'all' | undefined;
+    keyword?: string | undefined;
+    queue?: unknown;
+  },
   roles: readonly StaffRole[],
 ): OrderStatus | 'all' {
   if (input.status) return input.status;

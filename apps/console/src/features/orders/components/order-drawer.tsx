@@ -71,8 +71,7 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
   const [acting, setActing] = useState<Acting | null>(null);
   const actions = detail ? actionsOf(detail) : [];
   const showProduction =
-    detail &&
-    (detail.productionSteps.some((s) => s.doneAt) || detail.status === 'inProduction');
+    detail && (detail.productionSteps.some((s) => s.doneAt) || detail.status === 'inProduction');
 
   return (
     <Drawer
@@ -94,20 +93,22 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
       destroyOnHidden
       extra={
         detail && (
-          <Space wrap role="toolbar" aria-label="订单操作">
-            {actions
-              .filter((a) => a !== 'addParcelEvent')
-              .map((action) => (
-                <Button
-                  key={action}
-                  type={forward.has(action) ? 'primary' : 'default'}
-                  danger={action === 'staffCancel'}
-                  onClick={() => setActing({ action })}
-                >
-                  {orderActions[action].label}
-                </Button>
-              ))}
-          </Space>
+          <div role="toolbar" aria-label="订单操作">
+            <Space wrap>
+              {actions
+                .filter((a) => a !== 'addParcelEvent')
+                .map((action) => (
+                  <Button
+                    key={action}
+                    type={forward.has(action) ? 'primary' : 'default'}
+                    danger={action === 'staffCancel'}
+                    onClick={() => setActing({ action })}
+                  >
+                    {orderActions[action].label}
+                  </Button>
+                ))}
+            </Space>
+          </div>
         )
       }
     >

@@ -51,7 +51,11 @@ export function ProductionSection({ steps }: { steps: StaffOrderDetail['producti
                 {i + 1}. {step.name}
               </span>
               <Typography.Text type="secondary" className="production-step-time">
-                {step.doneAt ? formatTime(step.doneAt).slice(5) : state === 'next' ? '下一道' : '未开始'}
+                {step.doneAt
+                  ? formatTime(step.doneAt).slice(5)
+                  : state === 'next'
+                    ? '下一道'
+                    : '未开始'}
               </Typography.Text>
             </li>
           );
@@ -87,7 +91,9 @@ export function ParcelsSection({
             }
             extra={
               <Flex gap={8} align="center">
-                <Typography.Text type="secondary">发货 {formatTime(parcel.shippedAt)}</Typography.Text>
+                <Typography.Text type="secondary">
+                  发货 {formatTime(parcel.shippedAt)}
+                </Typography.Text>
                 {onAddEvent && (
                   <Button size="small" onClick={() => onAddEvent(parcel.id)}>
                     添加物流记录

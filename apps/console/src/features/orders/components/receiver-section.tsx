@@ -60,8 +60,7 @@ export function ReceiverSection({ detail }: { detail: StaffOrderDetail }) {
             </span>
           ) : (
             <>
-              {detail.receiver.regionText} {showInvisible(detail.receiver.address)}{' '}
-              {revealButton}
+              {detail.receiver.regionText} {showInvisible(detail.receiver.address)} {revealButton}
             </>
           )}
         </Descriptions.Item>

@@ -1,4 +1,4 @@
-import { Card, Descriptions, Flex, Image, List, Space, Table, Tag, Typography } from 'antd';
+import { Card, Descriptions, Flex, Image, Space, Table, Tag, Typography } from 'antd';
 import { showInvisible, type Eq, type EqStatus, type PriceChange } from '@pcb/contract';
 import { formatTime } from '../../../lib/date';
 import { formatPercentChange, formatYuan, formatYuanChange } from '../../../lib/money';
@@ -130,62 +130,57 @@ function Images({ images, label }: { images: Eq['images']; label: string }) {
 export function EqSection({ eqs }: { eqs: Eq[] }) {
   return (
     <OrderSection title="工程问题">
-      <List
-        dataSource={eqs}
-        split={false}
-        renderItem={(eq, index) => (
-          <List.Item key={eq.id} style={{ padding: '0 0 12px' }}>
-            <Card
-              size="small"
-              style={{ width: '100%' }}
-              title={`问题 ${index + 1}`}
-              extra={
-                <Space size={4}>
-                  <Tag color={eqStatus[eq.status].color}>{eqStatus[eq.status].label}</Tag>
-                  <Typography.Text type="secondary">{formatTime(eq.createdAt)}</Typography.Text>
-                </Space>
-              }
-            >
-              <Space orientation="vertical" size={8} style={{ width: '100%' }}>
-                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-                  {showInvisible(eq.question)}
-                </Typography.Paragraph>
-                <Images images={eq.images} label="问题图片" />
-                {eq.options.length > 0 && (
-                  <Flex gap={4} wrap>
-                    <Typography.Text type="secondary">建议选项：</Typography.Text>
-                    {eq.options.map((option) => (
-                      <Tag key={option} color={eq.answer?.choice === option ? 'blue' : undefined}>
-                        {showInvisible(option)}
-                      </Tag>
-                    ))}
-                  </Flex>
-                )}
-                {eq.answer && (
-                  <div
-                    aria-label="会员回复"
-                    role="group"
-                    style={{ background: 'rgba(22,119,255,0.06)', padding: 8, borderRadius: 6 }}
-                  >
-                    <Typography.Text strong>会员回复</Typography.Text>
-                    <Typography.Text type="secondary">
-                      {' '}
-                      · {formatTime(eq.answer.answeredAt)}
-                    </Typography.Text>
-                    {eq.answer.choice && (
-                      <div>选择：{showInvisible(eq.answer.choice)}</div>
-                    )}
-                    {eq.answer.text && (
-                      <div style={{ whiteSpace: 'pre-wrap' }}>{showInvisible(eq.answer.text)}</div>
-                    )}
-                    <Images images={eq.answer.images} label="回复图片" />
-                  </div>
-                )}
+      <Flex vertical gap={12}>
+        {eqs.map((eq, index) => (
+          <Card
+            key={eq.id}
+            size="small"
+            style={{ width: '100%' }}
+            title={`问题 ${index + 1}`}
+            extra={
+              <Space size={4}>
+                <Tag color={eqStatus[eq.status].color}>{eqStatus[eq.status].label}</Tag>
+                <Typography.Text type="secondary">{formatTime(eq.createdAt)}</Typography.Text>
               </Space>
-            </Card>
-          </List.Item>
-        )}
-      />
+            }
+          >
+            <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                {showInvisible(eq.question)}
+              </Typography.Paragraph>
+              <Images images={eq.images} label="问题图片" />
+              {eq.options.length > 0 && (
+                <Flex gap={4} wrap>
+                  <Typography.Text type="secondary">建议选项：</Typography.Text>
+                  {eq.options.map((option) => (
+                    <Tag key={option} color={eq.answer?.choice === option ? 'blue' : undefined}>
+                      {showInvisible(option)}
+                    </Tag>
+                  ))}
+                </Flex>
+              )}
+              {eq.answer && (
+                <div
+                  aria-label="会员回复"
+                  role="group"
+                  style={{ background: 'rgba(22,119,255,0.06)', padding: 8, borderRadius: 6 }}
+                >
+                  <Typography.Text strong>会员回复</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {' '}
+                    · {formatTime(eq.answer.answeredAt)}
+                  </Typography.Text>
+                  {eq.answer.choice && <div>选择：{showInvisible(eq.answer.choice)}</div>}
+                  {eq.answer.text && (
+                    <div style={{ whiteSpace: 'pre-wrap' }}>{showInvisible(eq.answer.text)}</div>
+                  )}
+                  <Images images={eq.answer.images} label="回复图片" />
+                </div>
+              )}
+            </Space>
+          </Card>
+        ))}
+      </Flex>
     </OrderSection>
   );
 }

@@ -209,7 +209,11 @@ export default function OrdersPage() {
           optionType="button"
           value={filters.queue ? undefined : shown}
           onChange={(e) =>
-            setFilters({ ...filters, status: e.target.value as OrderStatus | 'all', queue: undefined })
+            setFilters({
+              ...filters,
+              status: e.target.value as OrderStatus | 'all',
+              queue: undefined,
+            })
           }
         >
           {[...orderStatuses, 'all' as const].map((status) => {
@@ -239,7 +243,11 @@ export default function OrdersPage() {
       <PagedTable<StaffOrderRow>
         query={orders}
         pagination={pagination}
-        emptyText={filtered ? '没有符合条件的订单' : `没有${orderStatusTags[shown as OrderStatus]?.label ?? ''}的订单`}
+        emptyText={
+          filtered
+            ? '没有符合条件的订单'
+            : `没有${orderStatusTags[shown as OrderStatus]?.label ?? ''}的订单`
+        }
         columns={columns}
       />
       <OrderDrawer id={openId} onClose={() => open(null)} />

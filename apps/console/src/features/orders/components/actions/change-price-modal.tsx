@@ -13,13 +13,7 @@ import {
 } from '../../../../lib/money';
 import { useChangeOrderPrice } from '../../api/change-order-price';
 import { refreshOnConflict } from '../../api/desk-queries';
-import {
-  freeCode,
-  linesForTotal,
-  parseSignedYuan,
-  totalOf,
-  type EditedLine,
-} from './price-lines';
+import { freeCode, linesForTotal, parseSignedYuan, totalOf, type EditedLine } from './price-lines';
 import { StatusMove } from './status-move';
 
 const schema = StaffOrder.ChangePrice.input.pick({ reason: true });

@@ -53,13 +53,19 @@ export function RecordStepModal({
         </Typography.Text>
         {next?.step === 'packing' && (
           <div>
-            <Typography.Text type="secondary">包装后会员不能再修改收货地址，订单可以发货</Typography.Text>
+            <Typography.Text type="secondary">
+              包装后会员不能再修改收货地址，订单可以发货
+            </Typography.Text>
           </div>
         )}
       </Form.Item>
       <Form.Item
         {...item('doneAt', { toWire: asInstant })}
-        extra={previous?.doneAt ? `上一道「${previous.name}」完成于 ${formatTime(previous.doneAt)}` : undefined}
+        extra={
+          previous?.doneAt
+            ? `上一道「${previous.name}」完成于 ${formatTime(previous.doneAt)}`
+            : undefined
+        }
       >
         <DatePicker
           showTime={{ format: 'HH:mm' }}

@@ -86,7 +86,13 @@ export function ShipModal({ detail, onClose }: { detail: StaffOrderDetail; onClo
         {(fields, { add, remove }, { errors }) => (
           <>
             {fields.map((field, index) => (
-              <Flex key={field.key} gap={8} align="start" role="group" aria-label={`包裹 ${index + 1}`}>
+              <Flex
+                key={field.key}
+                gap={8}
+                align="start"
+                role="group"
+                aria-label={`包裹 ${index + 1}`}
+              >
                 <Form.Item
                   name={[field.name, 'courier']}
                   label={index === 0 ? '快递' : undefined}
@@ -105,7 +111,11 @@ export function ShipModal({ detail, onClose }: { detail: StaffOrderDetail; onClo
                   rules={[ruleOf(parcelShape.trackingNo)]}
                   style={{ flex: 1 }}
                 >
-                  <Input aria-label={`包裹 ${index + 1} 快递单号`} maxLength={40} placeholder="快递单号" />
+                  <Input
+                    aria-label={`包裹 ${index + 1} 快递单号`}
+                    maxLength={40}
+                    placeholder="快递单号"
+                  />
                 </Form.Item>
                 {fields.length > 1 && (
                   <Button
