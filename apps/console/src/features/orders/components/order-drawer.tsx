@@ -61,7 +61,8 @@ function Notices({ detail }: { detail: StaffOrderDetail }) {
 }
 
 /**
- * One order at the desk: everything StaffOrder.Get answers, and the actions the order's state
+ * One order at the desk, what is being worked on first (questions, price, production,
+ * parcels), then what was ordered (parameters, fees, receiver, payment) and the log: everything StaffOrder.Get answers, and the actions the order's state
  * and the caller's roles allow (the server's `actions`, from the lifecycle table), each in its
  * dialog. What the member typed is shown with any invisible character written out.
  */
@@ -137,6 +138,19 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
             <Descriptions.Item label="承诺发货">{detail.shipDate ?? '—'}</Descriptions.Item>
           </Descriptions>
 
+          {detail.eqs.length > 0 && <EqSection eqs={detail.eqs} />}
+          {detail.priceChange && <PriceChangeSection change={detail.priceChange} />}
+          {showProduction && <ProductionSection steps={detail.productionSteps} />}
+          {detail.parcels.length > 0 && (
+            <ParcelsSection
+              parcels={detail.parcels}
+              onAddEvent={
+                actions.includes('addParcelEvent')
+                  ? (parcelId) => setActing({ action: 'addParcelEvent', parcelId })
+                  : undefined
+              }
+            />
+          )}
           <OrderSection title="参数">
             <Typography.Paragraph copyable>{detail.paramString}</Typography.Paragraph>
             <Descriptions
@@ -179,21 +193,8 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
             />
           </OrderSection>
 
-          {detail.priceChange && <PriceChangeSection change={detail.priceChange} />}
-          {detail.eqs.length > 0 && <EqSection eqs={detail.eqs} />}
           <ReceiverSection detail={detail} />
           {detail.payment && <PaymentSection payment={detail.payment} />}
-          {showProduction && <ProductionSection steps={detail.productionSteps} />}
-          {detail.parcels.length > 0 && (
-            <ParcelsSection
-              parcels={detail.parcels}
-              onAddEvent={
-                actions.includes('addParcelEvent')
-                  ? (parcelId) => setActing({ action: 'addParcelEvent', parcelId })
-                  : undefined
-              }
-            />
-          )}
           <TimelineSection timeline={detail.timeline} />
         </Space>
       )}

@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Empty, Flex, Timeline, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Timeline, Typography } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import type { StaffOrderDetail } from '@pcb/contract/staff-order';
 import { formatTime } from '../../../lib/date';
@@ -103,7 +103,7 @@ export function ParcelsSection({
             }
           >
             {parcel.events.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无物流记录" />
+              <Typography.Text type="secondary">暂无物流记录</Typography.Text>
             ) : (
               <Timeline
                 items={parcel.events.map((event, j) => ({
