@@ -1,7 +1,7 @@
 // Direct uploads to object storage (spec section 7), the same two steps in both apps: a ticket
 // from the app's own endpoint (members: Common/getUploadCode; staff: StaffUpload/GetUploadCode),
 // then the signed form POST. Each app passes the call that gets its ticket.
-import { fileExtOf, type UploadTicket } from '@pcb/contract/common-upload';
+import { fileExtOf, type UploadTicket } from '@pcb/contract';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 
 export const UPLOAD_FAILED_MESSAGE = '文件上传失败，请重试';
