@@ -17,7 +17,6 @@ import { createRedisStore } from '../src/integrations/store/redis-store';
 import type { EphemeralStore } from '../src/integrations/store/store';
 import { createPostgresStore } from '../src/integrations/store/postgres-store';
 import { hashPassword } from '../src/lib/password';
-import type { OrderNotifier } from '../src/modules/order/order.module';
 import { databaseUrl } from './database-url';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

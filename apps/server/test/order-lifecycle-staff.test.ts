@@ -102,7 +102,7 @@ describe('staff actions', () => {
     ]);
     // Told inside the transaction that changed the order (it has written already).
     expect(notices.every((n) => n.txid !== null)).toBe(true);
-    expect(notices[0]!.link).toBe(`/InfoList/eqReply?id=${eqId}`);
+    expect(notices[0]!.link).toBe(`/InfoList/eqReply?orderId=${order.id}&id=${eqId}`);
     expect(notices[3]!.content).toContain(detail.parcels[0]!.trackingNo);
   });
 

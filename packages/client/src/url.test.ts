@@ -20,11 +20,7 @@ describe('urlOf', () => {
 
 describe('routeOf', () => {
   it('is the route the contract defines, without loading its schemas', () => {
-    const route = routeOf<typeof PriceSheet.GetPublished>(
-      'PriceSheet',
-      'GetPublished',
-      'GET',
-    );
+    const route = routeOf<typeof PriceSheet.GetPublished>('PriceSheet', 'GetPublished', 'GET');
     const { module, action, method, path } = PriceSheet.GetPublished;
     expect(route).toEqual({ module, action, method, path });
     expect(urlOf(route)).toBe('/api/PriceSheet/GetPublished');

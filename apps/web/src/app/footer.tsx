@@ -3,8 +3,12 @@ import { useAppStore } from '../lib/app-store';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
 import { CalculatorIcon, ChatIcon, HomeIcon, UserIcon } from '../components/icons';
+import { lazy, Suspense } from 'react';
+import { useIsLoggedIn } from '../lib/auth-session';
 import { useConsult } from './consult-popup';
 import { FOOTER_TABS } from './footer-tabs';
+
+const UnreadCount = lazy(() => import('./unread-count'));
 
 const tabs = [
   { index: FOOTER_TABS.home, key: 'home', title: '首页', icon: <HomeIcon /> },
@@ -19,6 +23,7 @@ export function Footer() {
   const tabIndex = useAppStore((s) => s.tabIndex);
   const setTabIndex = useAppStore((s) => s.setTabIndex);
   const consult = useConsult();
+  const loggedIn = useIsLoggedIn();
 
   const select = (index: number) => {
     if (index === FOOTER_TABS.consult) {
@@ -44,7 +49,16 @@ export function Footer() {
             data-testid={`tab-${tab.key}`}
             onClick={() => select(tab.index)}
           >
-            <span className="app-footer-icon">{tab.icon}</span>
+            <span className="app-footer-icon">
+              {tab.icon}
+              {tab.key === 'mine' && loggedIn && (
+                <span className="app-footer-badge">
+                  <Suspense fallback={null}>
+                    <UnreadCount testId="footer-unread" />
+                  </Suspense>
+                </span>
+              )}
+            </span>
             <span className="app-footer-title">{tab.title}</span>
           </button>
         );

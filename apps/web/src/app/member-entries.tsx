@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { documentNavigation } from '../lib/document-navigation';
 import { paths } from '../lib/paths';
 import {
+  BellIcon,
   BuildingIcon,
   CalculatorIcon,
   ChatIcon,
@@ -12,8 +13,11 @@ import {
   MapPinIcon,
   UserIcon,
 } from '../components/icons';
+import { lazy, Suspense } from 'react';
 import type { MemberEntry } from '../features/member/member-entry';
 import { useConsult } from './consult-popup';
+
+const UnreadCount = lazy(() => import('./unread-count'));
 
 /**
  * The member centre's entry grid. Each feature that opens a section of the member centre
@@ -23,6 +27,17 @@ export function useMemberEntries(): MemberEntry[] {
   const consult = useConsult();
   const navigate = useNavigate();
   return [
+    {
+      key: 'messages',
+      title: '消息',
+      icon: <BellIcon />,
+      badge: (
+        <Suspense fallback={null}>
+          <UnreadCount testId="member-unread" />
+        </Suspense>
+      ),
+      onClick: () => void navigate(paths.infoList),
+    },
     {
       key: 'quote-pcb',
       title: 'PCB计价',

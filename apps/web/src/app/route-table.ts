@@ -261,6 +261,59 @@ export const routeTable = {
     // The quote page is another entry (a full page load): the arrow cannot go there.
     back: paths.member,
   },
+  /** `?kind=&status=` keep the tab and the chip (the member centre's counts link here). */
+  theOrders: {
+    path: paths.theOrders,
+    page: () => import('./routes/the-orders-route'),
+    title: '我的订单',
+    access: 'member',
+    back: paths.member,
+  },
+  /** `?id=&kind=` (decision 0046). */
+  orderDetail: {
+    path: paths.orderDetail,
+    page: () => import('./routes/order-detail-route'),
+    title: '订单详情',
+    access: 'member',
+    back: paths.theOrders,
+  },
+  orderTracker: {
+    path: paths.orderTracker,
+    page: () => import('./routes/order-tracker-route'),
+    title: '物流跟踪',
+    access: 'member',
+    back: paths.theOrders,
+  },
+  changeAddress: {
+    path: paths.changeAddress,
+    page: () => import('./routes/change-address-route'),
+    title: '修改收货地址',
+    access: 'member',
+    back: paths.theOrders,
+  },
+  /** Public: the order number and the receiver's mobile (decision 0042). */
+  orderState: {
+    path: paths.orderState,
+    page: () => import('./routes/order-state-route'),
+    title: '订单查询',
+    description: '无需登录，输入订单号和收货人手机号即可查询 PCB、SMT、钢网订单的生产进度与物流。',
+    access: 'public',
+    back: paths.home,
+  },
+  infoList: {
+    path: paths.infoList,
+    page: () => import('./routes/info-list-route'),
+    title: '消息中心',
+    access: 'member',
+    back: paths.member,
+  },
+  eqReply: {
+    path: paths.eqReply,
+    page: () => import('./routes/eq-reply-route'),
+    title: '工程问题回复',
+    access: 'member',
+    back: paths.infoList,
+  },
 } satisfies Record<string, RouteRow>;
 
 export const routeRows: readonly RouteRow[] = Object.values(routeTable);

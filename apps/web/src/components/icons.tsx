@@ -187,3 +187,10 @@ export const BackIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="m15 5-7 7 7 7" />
   </Icon>
 );
+
+export const BellIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M6 10a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4S6 15 6 10z" />
+    <path d="M10 20a2.2 2.2 0 0 0 4 0" />
+  </Icon>
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './date';
+import { formatDate, formatDateTime } from './date';
 
 describe('formatDate (spec section 5: YYYY-MM-DD)', () => {
   it('writes a date with zero-padded month and day', () => {
@@ -7,5 +7,14 @@ describe('formatDate (spec section 5: YYYY-MM-DD)', () => {
   });
   it('writes nothing for what is not a date', () => {
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes the day and the minute, zero-padded', () => {
+    expect(formatDateTime(new Date(2026, 10, 4, 8, 5))).toBe('2026-11-04 08:05');
+  });
+  it('writes nothing for what is not a date', () => {
+    expect(formatDateTime('')).toBe('');
   });
 });

@@ -27,7 +27,25 @@ export const paths = {
   fillOrder: '/fillOrder',
   makeInvoice: '/MakeInvoice',
   editInvoice: '/MakeInvoice/editInvoice',
+  theOrders: '/TheOrders',
+  orderDetail: '/TheOrders/orderDetail',
+  orderTracker: '/TheOrders/orderDetail/orderTracker',
+  changeAddress: '/TheOrders/changeAddress',
+  orderState: '/orderState',
+  infoList: '/InfoList',
+  eqReply: '/InfoList/eqReply',
 } as const;
+
+/**
+ * An order's screens (`orderDetail`, `orderTracker`, `changeAddress`): `?id=` as the spec
+ * writes it, and `kind=` (pcb, smt, stencil), which picks the module that answers (decision 0046).
+ */
+export function orderHref(
+  path: typeof paths.orderDetail | typeof paths.orderTracker | typeof paths.changeAddress,
+  order: { id: number; kind: string },
+): string {
+  return `${path}?id=${order.id}&kind=${order.kind}`;
+}
 
 // Served by other applications on the same origin (the quote page): always a full page load.
 const externalPaths: readonly string[] = [paths.ordersPcb];

@@ -13,6 +13,10 @@ const lazyModules = import.meta.glob([
   '../lib/wechat-login.ts',
   '../features/auth/components/member-agreement-popup.tsx',
   '../features/relations/components/switched-banner-body.tsx',
+  '../features/orders/components/member-orders-card.tsx',
+  '../features/orders/components/latest-orders.tsx',
+  '../features/quote/components/order-param-editor.tsx',
+  '../app/unread-count.tsx',
 ]);
 
 beforeAll(async () => {

@@ -37,7 +37,7 @@ export const orderMessages = {
     category: 'eq',
     title: '工程问题待回复',
     content: `工程师对${named(order)}提出了工程问题，请尽快回复，回复后订单继续审核。`,
-    link: `/InfoList/eqReply?id=${eqId}`,
+    link: `/InfoList/eqReply?orderId=${order.id}&id=${eqId}`,
   }),
   paymentRecorded: (order: OrderRef, amount: number): MemberNotice => ({
     memberId: order.memberId,

@@ -1,10 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { prefetchEffectiveAnnouncement } from '../../features/announcements/api/get-effective-announcement';
 import { AnnouncementBar } from '../../features/announcements/components/announcement-bar';
 import { HomePage } from '../../features/home/pages/home-page';
+import { useIsLoggedIn } from '../../lib/auth-session';
+
+// Only a member has orders to show; the order module of the contract comes with them.
+const LatestOrders = lazy(() => import('../../features/orders/components/latest-orders'));
 
 /** What the screen shows at once, asked for before its first render (app/screens.ts). */
 export const prefetch = () => prefetchEffectiveAnnouncement('home');
 
 export default function HomeRoute() {
-  return <HomePage announcement={<AnnouncementBar type="home" />} />;
+  const loggedIn = useIsLoggedIn();
+  return (
+    <HomePage
+      announcement={<AnnouncementBar type="home" />}
+      latestOrders={
+        loggedIn && (
+          <Suspense fallback={null}>
+            <LatestOrders />
+          </Suspense>
+        )
+      }
+    />
+  );
 }

@@ -9,4 +9,6 @@ export interface MemberEntry {
   title: string;
   icon: ReactNode;
   onClick: () => void;
+  /** Shown on the icon's corner (an unread count). */
+  badge?: ReactNode;
 }

@@ -88,7 +88,14 @@ function MemberShortcut() {
 }
 
 /** `/`: the public home page. */
-export function HomePage({ announcement }: { announcement?: ReactNode }) {
+export function HomePage({
+  announcement,
+  latestOrders,
+}: {
+  announcement?: ReactNode;
+  /** The member's newest order of each kind, when logged in. */
+  latestOrders?: ReactNode;
+}) {
   return (
     <div className="home-page" data-testid="home-page">
       <header className="home-hero">
@@ -115,6 +122,7 @@ export function HomePage({ announcement }: { announcement?: ReactNode }) {
         </div>
       </section>
       <MemberShortcut />
+      {latestOrders}
       <section className="home-card" aria-label="服务特色">
         <div className="home-highlights">
           {highlights.map((h) => (

@@ -13,7 +13,10 @@ export function EntryGrid({ entries }: { entries: MemberEntry[] }) {
             onClick={entry.onClick}
             data-testid={`member-entry-${entry.key}`}
           >
-            <span className="entry-icon">{entry.icon}</span>
+            <span className="entry-icon">
+              {entry.icon}
+              {entry.badge && <span className="entry-badge">{entry.badge}</span>}
+            </span>
             <span className="entry-title">{entry.title}</span>
           </button>
         ))}

@@ -19,6 +19,8 @@ export interface MemberPageProps {
   agreementLink?: ReactNode;
   /** Says whose account is active while acting as a related member. */
   switchedBanner?: ReactNode;
+  /** 我的订单: the member's orders by status. */
+  orders?: ReactNode;
 }
 
 /** /member, the member centre (route named Home). */
@@ -28,6 +30,7 @@ export function MemberPage({
   accountManager,
   agreementLink,
   switchedBanner,
+  orders,
 }: MemberPageProps) {
   const memberQuery = useMemberInfo();
   const memberInfo = memberQuery.data;
@@ -59,6 +62,7 @@ export function MemberPage({
           </div>
         </section>
       )}
+      {orders}
       <EntryGrid entries={entries} />
       {accountManager && (
         <section className="member-card" aria-label="我的客户经理">

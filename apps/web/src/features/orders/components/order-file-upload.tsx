@@ -56,13 +56,24 @@ interface OrderFileUploadProps {
   /** PCB: the quote's size and layers, compared with a Gerber zip's. */
   quote?: QuoteDimensions;
   onChange: (file: UploadedOrderFile | null) => void;
+  /**
+   * Keep the uploaded file on this device for the next order page (default): a file replacing
+   * an existing order's is not the next order's.
+   */
+  keep?: boolean;
 }
 
 /**
  * The order's design file: checked (spec §5), uploaded in two steps with progress (lib/upload,
  * the kind's dirType); a PCB zip is also analysed here (Gerber preview and mismatches).
  */
-export function OrderFileUpload({ kind, initialFile, quote, onChange }: OrderFileUploadProps) {
+export function OrderFileUpload({
+  kind,
+  initialFile,
+  quote,
+  onChange,
+  keep = true,
+}: OrderFileUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const running = useRef<AbortController | null>(null);
   const [state, setState] = useState<State>({ status: 'empty' });
@@ -112,7 +123,7 @@ export function OrderFileUpload({ kind, initialFile, quote, onChange }: OrderFil
       });
       setState({ status: 'done', file });
       onChange({ key, name: file.name });
-      void keepOrderFile(file);
+      if (keep) void keepOrderFile(file);
     } catch (error) {
       if (controller.signal.aborted) return;
       setState({ status: 'error', file, message: errorMessage(error, '文件上传失败，请重试') });

@@ -174,6 +174,16 @@ describe('/fillOrder', () => {
     });
     expect((save.body as { requestId: string }).requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(localStorage.getItem('orderInfo')).toBeNull();
+
+    // 订单已提交 leads to the order it placed.
+    fireEvent.click(screen.getByTestId('order-view'));
+    await screen.findByTestId('order-detail-page');
+    expect(currentPath()).toBe('/TheOrders/orderDetail');
+    await waitFor(() =>
+      expect(
+        requests.some((r) => r.url.pathname === '/api/Pcb/GetDetail' && r.url.search === '?id=1'),
+      ).toBe(true),
+    );
   });
 
   it('on a changed price shows the new one and submits it with the same request id', async () => {

@@ -30,7 +30,7 @@ import { documentNavigation } from '../../../lib/document-navigation';
 import { newGuid } from '../../../lib/guid';
 import { readOrderFile, removeOrderFile } from '../../../lib/order-file-store';
 import { readOrderInfo, type OrderInfo } from '../../../lib/order-info';
-import { paths } from '../../../lib/paths';
+import { orderHref, paths } from '../../../lib/paths';
 import { REVIEW_PROMISE } from '../../../lib/review-promise';
 import { removeOrderInfo } from '../../../lib/storage';
 import { usePlaceOrder } from '../api/place-order';
@@ -518,9 +518,14 @@ function OrderPlaced({ order }: { order: PlacedOrder }) {
           <li>付款后开始生产，按承诺日期发货。</li>
         </ol>
         <div className="order-row">
-          <Button color="primary" onClick={() => void navigate(paths.member)}>
-            返回会员中心
+          <Button
+            color="primary"
+            onClick={() => void navigate(orderHref(paths.orderDetail, order), { replace: true })}
+            data-testid="order-view"
+          >
+            查看订单
           </Button>
+          <Button onClick={() => void navigate(paths.member)}>返回会员中心</Button>
           <Button onClick={() => documentNavigation.assign(paths.ordersPcb)}>继续计价</Button>
         </div>
       </section>

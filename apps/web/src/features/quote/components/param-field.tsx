@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Issue } from '@pcb/pricing';
 import type { FieldLayout } from '../form-layout';
+import './param-field.css';
 
 interface ParamFieldProps {
   field: FieldLayout;

@@ -1,0 +1,27 @@
+import { EqQuestion } from '@pcb/contract/eq-question';
+import { MemberMessage } from '@pcb/contract/member-message';
+import { Pcb, Smt, Stencil } from '@pcb/contract/order-quote';
+import { useEndpointMutation } from '../../../lib/api';
+
+/**
+ * Answers a question. The order may leave 待确认 with the last answer: its lists, counts and
+ * detail are asked again, as are the questions and the message badges.
+ */
+export const useReplyEq = () =>
+  useEndpointMutation(EqQuestion.Reply, {
+    invalidates: [
+      EqQuestion.GetEqList,
+      MemberMessage.GetUnReadNum,
+      Pcb.GetDetail,
+      Pcb.GetMemberPcbOrders,
+      Pcb.GetMemberOrderStatusNum,
+      Pcb.GetMemberLatestOrder,
+      Pcb.GetOrderProcess,
+      ...[Smt, Stencil].flatMap((m) => [
+        m.GetDetail,
+        m.GetList,
+        m.GetMemberOrderStatusNum,
+        m.GetMemberLatestOrder,
+      ]),
+    ],
+  });

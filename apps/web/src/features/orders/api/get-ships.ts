@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { Pcb, Smt, Stencil, type OrderKind } from '@pcb/contract/order-quote';
+import { endpointQueryOptions } from '../../../lib/api';
+
+/** The parcels of an order (`GetShips`: PCB by POST, SMT and stencil by GET). */
+function shipsQuery(kind: OrderKind, id: number) {
+  if (kind === 'pcb') return endpointQueryOptions(Pcb.GetShips, { id }, { staleTime: 0 });
+  const module = kind === 'smt' ? Smt : Stencil;
+  return endpointQueryOptions(module.GetShips, { id }, { staleTime: 0 });
+}
+
+export const useShips = (kind: OrderKind, id: number) => useQuery(shipsQuery(kind, id));

@@ -1,0 +1,264 @@
+import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { MemberOrderDetail, OrderStatus } from '@pcb/contract';
+
+import { yuan, orderKindRegistry } from '@pcb/pricing';
+import { errorMessage } from '../../../components/feedback';
+import { PageHeader } from '../../../components/page-header';
+import { PageEmpty, PageError, PageLoading } from '../../../components/page-status';
+import { formatDate, formatDateTime } from '../../../lib/date';
+import { orderHref, paths } from '../../../lib/paths';
+import { useOrderDetail, useOrderProcess } from '../api/get-order-detail';
+import { CancelSheet } from '../components/cancel-sheet';
+import { EditOrderSheet } from '../components/edit-order-sheet';
+import { EqPrompt } from '../components/eq-prompt';
+import { FeeLines } from '../components/fee-lines';
+import { FileSection } from '../components/file-section';
+import { OrderStatusTag } from '../components/order-status-tag';
+import { OrderTimeline } from '../components/order-timeline';
+import { ParamList } from '../components/param-list';
+import { PaymentByTransfer } from '../components/payment-by-transfer';
+import { PriceChangePrompt } from '../components/price-change-prompt';
+import { ReceiverSection } from '../components/receiver-section';
+import {
+  actionLabel,
+  awaitsPayment,
+  barActionsOf,
+  factsOfDetail,
+  hasShipped,
+  memberActionsOf,
+  type BarAction,
+} from '../order-actions';
+import { idFrom, kindFrom } from '../order-screens';
+import type { ParamEditor } from '../param-editor';
+import { useOrderCommands } from '../use-order-commands';
+import '../order-summary.css';
+import '../order-screens.css';
+
+/** What the status means for the member, under it. */
+const statusHints: Record<OrderStatus, string> = {
+  pendingReview: '工程师正在审核您的文件和参数，审核通过后即可付款',
+  awaitingConfirmation: '工程师需要您确认，请处理下方事项',
+  awaitingPayment: '审核已通过，付款后安排生产',
+  inProduction: '订单生产中，可在下方查看每道工序的进度',
+  shipped: '包裹已发出，收到货品后请确认收货',
+  completed: '订单已完成，感谢您的信任',
+  cancelled: '订单已取消',
+};
+
+function Timeline({ order }: { order: MemberOrderDetail }) {
+  // PCB reads its process from GetOrderProcess (the spec's call); SMT and stencil from the detail.
+  const process = useOrderProcess(order.id, order.kind === 'pcb');
+  if (order.kind !== 'pcb') {
+    return <OrderTimeline timeline={order.timeline} steps={order.productionSteps} />;
+  }
+  if (process.isPending) return <p className="ol-hint">加载中…</p>;
+  if (process.isError) {
+    return (
+      <p className="ol-error" role="alert">
+        {errorMessage(process.error, '订单进度加载失败')}
+        <button type="button" className="ol-link" onClick={() => void process.refetch()}>
+          重试
+        </button>
+      </p>
+    );
+  }
+  return <OrderTimeline timeline={process.data.timeline} steps={process.data.productionSteps} />;
+}
+
+function ParcelsSummary({ order }: { order: MemberOrderDetail }) {
+  const navigate = useNavigate();
+  const latest = order.parcels[0];
+  return (
+    <button
+      type="button"
+      className="ol-card ol-parcels-link"
+      onClick={() => void navigate(orderHref(paths.orderTracker, order))}
+      data-testid="order-parcels"
+    >
+      <span className="ol-card-title">物流信息</span>
+      <span className="ol-hint">
+        {order.parcels.length > 0
+          ? `${order.parcels.length}个包裹 · ${latest?.courierName ?? ''} ${latest?.events[0]?.text ?? '已发货'}`
+          : '查看包裹与物流'}
+      </span>
+      <span className="ol-link" aria-hidden="true">
+        查看物流 ›
+      </span>
+    </button>
+  );
+}
+
+function Detail({ order, paramEditor }: { order: MemberOrderDetail; paramEditor?: ParamEditor }) {
+  const navigate = useNavigate();
+  const facts = factsOfDetail(order);
+  const actions = memberActionsOf(facts);
+  const bar = barActionsOf(facts).filter((a) => a !== 'edit' || paramEditor);
+  const commands = useOrderCommands(order.kind);
+  const [cancelling, setCancelling] = useState(false);
+  const [editing, setEditing] = useState(false);
+
+  const run = (action: BarAction) => {
+    if (action === 'cancel') return setCancelling(true);
+    if (action === 'edit') return setEditing(true);
+    if (action === 'delete')
+      return void commands.remove(order, () => void navigate(paths.theOrders, { replace: true }));
+    if (action === 'confirmReceipt') return void commands.confirmReceipt(order);
+    return void commands.reorder(order);
+  };
+
+  return (
+    <>
+      <section className="ol-band" aria-label="订单状态" data-testid="order-band">
+        <div className="ol-band-status">
+          <OrderStatusTag status={order.status} />
+          <span className="ol-band-total">{yuan(order.total)}</span>
+        </div>
+        <p className="ol-band-hint">{statusHints[order.status]}</p>
+        {order.cancelReason && (
+          <p className="ol-band-hint" data-testid="order-cancel-reason">
+            取消原因：{order.cancelReason}
+          </p>
+        )}
+      </section>
+
+      {actions.includes('replyEq') && <EqPrompt order={order} />}
+      {(actions.includes('acceptPrice') || actions.includes('refusePrice')) && (
+        <PriceChangePrompt order={order} actions={actions} />
+      )}
+      {awaitsPayment(facts) && <PaymentByTransfer orderNo={order.orderNo} total={order.total} />}
+      {hasShipped(facts) && <ParcelsSummary order={order} />}
+
+      <section className="ol-card" aria-label="订单信息">
+        <h2 className="ol-card-title">{orderKindRegistry[order.kind].name}订单</h2>
+        <dl className="ol-facts">
+          <div>
+            <dt>订单号</dt>
+            <dd data-testid="order-no">{order.orderNo}</dd>
+          </div>
+          <div>
+            <dt>下单时间</dt>
+            <dd>{formatDateTime(order.createdAt)}</dd>
+          </div>
+          {order.shipDate && (
+            <div>
+              <dt>预计发货</dt>
+              <dd>{formatDate(order.shipDate)}</dd>
+            </div>
+          )}
+          {order.reorderOf && (
+            <div>
+              <dt>返单自</dt>
+              <dd>
+                <button
+                  type="button"
+                  className="ol-link"
+                  onClick={() =>
+                    void navigate(
+                      orderHref(paths.orderDetail, { id: order.reorderOf!.id, kind: order.kind }),
+                    )
+                  }
+                >
+                  {order.reorderOf.orderNo}
+                </button>
+              </dd>
+            </div>
+          )}
+        </dl>
+        <ParamList kind={order.kind} params={order.params} paramString={order.paramString} />
+      </section>
+
+      <section className="ol-card" aria-label="费用明细">
+        <h2 className="ol-card-title">费用明细</h2>
+        <FeeLines lines={order.lines} total={order.total} />
+      </section>
+
+      <FileSection order={order} canReplace={actions.includes('updateFile')} />
+      <ReceiverSection order={order} canChange={actions.includes('updateReceiver')} />
+
+      <section className="ol-card" aria-label="订单进度">
+        <h2 className="ol-card-title">订单进度</h2>
+        <Timeline order={order} />
+      </section>
+
+      {bar.length > 0 && (
+        <div className="ol-bar" data-testid="order-actions">
+          {bar.map((action, i) => (
+            <Button
+              key={action}
+              size="small"
+              shape="rounded"
+              color={action === 'cancel' || action === 'delete' ? 'default' : 'primary'}
+              fill={i === 0 && action !== 'cancel' && action !== 'delete' ? 'solid' : 'outline'}
+              disabled={commands.isPending}
+              onClick={() => run(action)}
+              data-testid={`order-action-${action}`}
+            >
+              {actionLabel(action)}
+            </Button>
+          ))}
+        </div>
+      )}
+
+      <CancelSheet
+        visible={cancelling}
+        pending={commands.cancelPending}
+        onClose={() => setCancelling(false)}
+        onConfirm={(reason) =>
+          void commands.cancel(order, reason).then((done) => done && setCancelling(false))
+        }
+      />
+      {paramEditor && bar.includes('edit') && (
+        <EditOrderSheet
+          order={order}
+          visible={editing}
+          onClose={() => setEditing(false)}
+          paramEditor={paramEditor}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * /TheOrders/orderDetail?id=&kind=: everything about one order, the prompts that wait for the
+ * member, and the actions the lifecycle table allows in its status.
+ */
+export function OrderDetailPage({ paramEditor }: { paramEditor?: ParamEditor }) {
+  const [search] = useSearchParams();
+  const id = idFrom(search.get('id'));
+  const kind = kindFrom(search.get('kind'));
+  return (
+    <div className="ol-page ol-page-with-bar" data-testid="order-detail-page">
+      <PageHeader>订单详情</PageHeader>
+      {id === null ? (
+        <PageEmpty text="订单链接不完整，请从我的订单进入" />
+      ) : (
+        <DetailQuery id={id} kind={kind} paramEditor={paramEditor} />
+      )}
+    </div>
+  );
+}
+
+function DetailQuery({
+  id,
+  kind,
+  paramEditor,
+}: {
+  id: number;
+  kind: ReturnType<typeof kindFrom>;
+  paramEditor?: ParamEditor;
+}) {
+  const detail = useOrderDetail(kind, id);
+  if (detail.isPending) return <PageLoading />;
+  if (detail.isError) {
+    return (
+      <PageError
+        message={errorMessage(detail.error, '订单加载失败')}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  }
+  return <Detail order={detail.data} paramEditor={paramEditor} />;
+}
