@@ -10,6 +10,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { answerEq, memberOrder, placePcbOrder, type PlacedPcbOrder } from './order-api';
 import { consoleLogin } from './support';
 
@@ -222,6 +223,8 @@ test('an order worked through the desk: EQ, pass, offline payment, production, t
     '南宁转运中心',
   );
   await shot(production, 'drawer-shipped');
+  // The drawer with every part of an order's life breaks no accessibility rule.
+  await expectAccessible(production);
 
   await drawer.getByRole('button', { name: '完成订单' }).click();
   const complete = dialogTitled(production, '完成订单');

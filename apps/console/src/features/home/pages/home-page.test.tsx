@@ -29,8 +29,8 @@ describe('工作台', () => {
     });
     renderConsole('/');
     const todo = await screen.findByRole('region', { name: '待办' });
-    const ship = await within(todo).findByRole('link', { name: '今天应发货 4单' });
-    expect(within(todo).getByRole('link', { name: '已发货待完成 0单' })).toBeInTheDocument();
+    const ship = await within(todo).findByRole('link', { name: /^今天应发货\s*4\s*单/ });
+    expect(within(todo).getByRole('link', { name: /^已发货待完成\s*0\s*单/ })).toBeInTheDocument();
     expect(within(todo).queryByText('待审核')).toBeNull();
     fireEvent.click(ship);
     await waitFor(() => expect(currentPath()).toBe('/orders?queue=toShipToday'));

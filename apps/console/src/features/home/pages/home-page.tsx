@@ -37,11 +37,7 @@ function WorkQueues() {
     <Row gutter={[16, 16]}>
       {queue.data.queues.map((q) => (
         <Col key={q.key} xs={24} md={12} xl={6}>
-          <Link
-            to={`${paths.orders}?queue=${q.key}`}
-            aria-label={`${q.label} ${q.count}单`}
-            data-testid={`queue-${q.key}`}
-          >
+          <Link to={`${paths.orders}?queue=${q.key}`} data-testid={`queue-${q.key}`}>
             <Card size="small" hoverable>
               <Statistic
                 title={q.label}
@@ -74,7 +70,7 @@ export default function HomePage() {
       </Typography.Title>
       {worksOrders && (
         <section aria-label="待办" style={{ marginBottom: 24 }}>
-          <Typography.Title level={5}>待办</Typography.Title>
+          <Typography.Title level={4}>待办</Typography.Title>
           <WorkQueues />
         </section>
       )}

@@ -153,15 +153,14 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
           )}
           <OrderSection title="参数">
             <Typography.Paragraph copyable>{detail.paramString}</Typography.Paragraph>
-            <Descriptions
-              column={3}
-              size="small"
-              items={paramItems(detail.kind, detail.params).map((item) => ({
-                key: item.key,
-                label: item.label,
-                children: item.value,
-              }))}
-            />
+            <dl className="order-params">
+              {paramItems(detail.kind, detail.params).map((item) => (
+                <div key={item.key}>
+                  <dt>{item.label}</dt>
+                  <dd>{item.value}</dd>
+                </div>
+              ))}
+            </dl>
           </OrderSection>
 
           <OrderSection title="费用明细">
