@@ -130,4 +130,38 @@ describe('indexes answer', () => {
     expectIndexed(plans, ['orders_kind_status_idx', 'orders_status_idx']);
     expect(memberId).toBeGreaterThan(0);
   });
+
+  it('the desk’s status counts (decision 0047), all kinds and one', async () => {
+    // As at a factory: most orders are finished, the statuses with work hold a few percent
+    // (the fixture spreads them evenly, where reading the whole table is the better plan).
+    const { rows: moved } = await t.database.pool.query<{ id: number; status: string }>(
+      `UPDATE orders o SET status = 'completed' FROM orders old
+       WHERE o.id = old.id AND o.id % 20 <> 0
+         AND o.status IN ('pendingReview','awaitingConfirmation','awaitingPayment','inProduction','shipped')
+       RETURNING o.id, old.status`,
+    );
+    await t.database.pool.query('ANALYZE orders');
+    try {
+      const session = await sessionFor(t, (await createStaff(t, { roles: ['admin'] })).id);
+      for (const query of [{}, { kind: 'smt' }]) {
+        const plans = await plansOf(async () => {
+          const res = await staffCall(t, session, 'GET', '/api/StaffOrder/GetStatusCounts', query);
+          expect(res.status).toBe(200);
+        });
+        expectIndexed(plans, [
+          'orders_kind_status_idx',
+          'orders_status_idx',
+          'orders_status_changed_idx',
+          'orders_status_ship_date_idx',
+        ]);
+      }
+    } finally {
+      await t.database.pool.query(
+        `UPDATE orders o SET status = m.status
+         FROM unnest($1::int[], $2::text[]) AS m(id, status) WHERE o.id = m.id`,
+        [moved.map((r) => r.id), moved.map((r) => r.status)],
+      );
+      await t.database.pool.query('ANALYZE orders');
+    }
+  });
 });

@@ -144,7 +144,7 @@ test('the new orders list shows the demo orders awaiting review and one in the d
   page,
 }) => {
   await consoleLogin(page, 'sales');
-  await page.getByRole('menuitem', { name: '新订单' }).click();
+  await page.getByRole('menuitem', { name: '订单工作台' }).click();
   await expect(page).toHaveURL(/\/console\/orders$/);
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows.first()).toContainText('待审核');

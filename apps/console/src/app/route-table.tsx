@@ -105,7 +105,7 @@ export const routeTable = {
   orders: {
     path: paths.orders,
     page: () => import('../features/orders/pages/orders-page'),
-    title: '新订单',
+    title: '订单工作台',
     access: 'staff',
     roles: ['admin', 'sales', 'engineer', 'production', 'finance'],
     menu: { icon: <FileTextOutlined /> },

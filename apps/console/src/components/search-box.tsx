@@ -7,6 +7,7 @@ export function SearchBox({
   maxLength,
   width,
   button = '搜索',
+  defaultValue,
   onSearch,
 }: {
   /** Its accessible name. */
@@ -15,11 +16,14 @@ export function SearchBox({
   maxLength: number;
   width: number;
   button?: string;
+  /** What the box shows at first (a filter kept in the address). */
+  defaultValue?: string;
   onSearch: (value: string | undefined) => void;
 }) {
   return (
     <Input.Search
       allowClear
+      defaultValue={defaultValue}
       aria-label={label}
       placeholder={placeholder}
       maxLength={maxLength}

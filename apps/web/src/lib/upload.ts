@@ -1,79 +1,6 @@
-import {
-  Common,
-  fileExtOf,
-  type UploadDirType,
-  type UploadTicket,
-} from '@pcb/contract/common-upload';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@pcb/client';
+import { Common, type UploadDirType } from '@pcb/contract/common-upload';
+import { uploadToStorage } from '@pcb/client/upload';
 import { apiCall } from './api';
-
-export const UPLOAD_FAILED_MESSAGE = '文件上传失败，请重试';
-
-/** The object key a ticket names: dir + filename + fileExt (spec section 7). */
-export function objectKeyOf(ticket: UploadTicket): string {
-  return `${ticket.dir}${ticket.filename}${ticket.fileExt}`;
-}
-
-/**
- * The multipart fields of spec section 7, in the order object storage wants them: the file
- * must come last, after the fields its policy signs.
- */
-export function uploadFormData(ticket: UploadTicket, file: Blob, fileName?: string): FormData {
-  const form = new FormData();
-  form.append('key', objectKeyOf(ticket));
-  form.append('OSSAccessKeyId', ticket.accessid);
-  form.append('policy', ticket.policy);
-  form.append('Signature', ticket.signature);
-  form.append('success_action_status', '200');
-  // Signed into the policy: the object is written once, so an order keeps the file it names.
-  form.append('x-oss-forbid-overwrite', 'true');
-  if (fileName === undefined) form.append('file', file);
-  else form.append('file', file, fileName);
-  return form;
-}
-
-/**
- * POSTs the form to the storage host with XMLHttpRequest, whose upload events (unlike fetch's)
- * report progress. Resolves on a 2xx answer.
- */
-function postForm(
-  host: string,
-  form: FormData,
-  onProgress: ((percent: number) => void) | undefined,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('上传已取消', 'AbortError'));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    xhr.open('POST', host);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) {
-        onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-      }
-    };
-    xhr.onload = () => {
-      signal?.removeEventListener('abort', onAbort);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(100);
-        resolve();
-      } else reject(new ApiError(xhr.status, UPLOAD_FAILED_MESSAGE));
-    };
-    xhr.onerror = () => {
-      signal?.removeEventListener('abort', onAbort);
-      reject(new ApiError(0, NETWORK_ERROR_MESSAGE));
-    };
-    xhr.onabort = () => {
-      signal?.removeEventListener('abort', onAbort);
-      reject(new DOMException('上传已取消', 'AbortError'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    xhr.send(form);
-  });
-}
 
 export interface UploadOptions {
   dirType: UploadDirType;
@@ -84,22 +11,15 @@ export interface UploadOptions {
 }
 
 /**
- * Uploads a file straight to object storage in the two steps of spec section 7: a ticket from
- * Common/getUploadCode for the file's extension, then the signed form POST. Resolves to the
- * object key, the file's reference in later calls. Failures are ApiErrors with a Chinese message.
+ * Uploads a member's file straight to object storage in the two steps of spec section 7: a
+ * ticket from Common/getUploadCode for the file's extension, then the signed form POST (shared
+ * with the console, `@pcb/client/upload`). Resolves to the object key.
  */
-export async function uploadFile({
-  dirType,
-  file,
-  onProgress,
-  signal,
-}: UploadOptions): Promise<string> {
-  const ticket = await apiCall(
-    Common.getUploadCode,
-    { dirType, fileExt: fileExtOf(file.name) },
-    { signal },
-  );
-  onProgress?.(0);
-  await postForm(ticket.host, uploadFormData(ticket, file, file.name), onProgress, signal);
-  return objectKeyOf(ticket);
+export function uploadFile({ dirType, file, onProgress, signal }: UploadOptions): Promise<string> {
+  return uploadToStorage({
+    ticket: (fileExt, s) => apiCall(Common.getUploadCode, { dirType, fileExt }, { signal: s }),
+    file,
+    onProgress,
+    signal,
+  });
 }

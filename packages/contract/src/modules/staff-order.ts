@@ -12,7 +12,7 @@ import {
   pageOf,
   text,
 } from '../common';
-import { defineModule } from '../define';
+import { defineModule, type StaffRole } from '../define';
 import { orderActions, staffOrderActions } from '../order-lifecycle';
 import {
   eqSchema,
@@ -22,7 +22,13 @@ import {
   receiverSnapshotSchema,
   timelineEntrySchema,
 } from '../order-views';
-import { feeLineSchema, orderKinds, orderStatuses, productionStepCodes } from '../order-basics';
+import {
+  feeLineSchema,
+  orderKinds,
+  orderStatuses,
+  productionStepCodes,
+  type OrderStatus,
+} from '../order-basics';
 import { memberRefSchema } from './staff-common';
 
 export const staffOrderRowSchema = z.object({
@@ -136,6 +142,56 @@ export const workQueueSchema = z.object({
 });
 export type WorkQueue = z.infer<typeof workQueueSchema>;
 
+/**
+ * The status the desk lists when none is chosen (decision 0042): with a keyword or a work queue
+ * any status; else what the role works on first (engineer, sales, admin: 待审核; finance:
+ * 待付款; production: 生产中). The server lists by it, the console marks its chip by it.
+ */
+export function deskStatusOf(
+  input: {
+    status?: OrderStatus | 'all' | undefined;
+    keyword?: string | undefined;
+    queue?: unknown;
+  },
+  roles: readonly StaffRole[],
+): OrderStatus | 'all' {
+  if (input.status) return input.status;
+  if (input.keyword?.trim() || input.queue) return 'all';
+  if (roles.includes('engineer')) return 'pendingReview';
+  if (roles.includes('finance')) return 'awaitingPayment';
+  if (roles.includes('production')) return 'inProduction';
+  return 'pendingReview';
+}
+
+/**
+ * The statuses the desk counts for its chips (decision 0047): those with work still to do. The
+ * finished ones (已完成, 已取消) grow without end; their number is the list's total when shown.
+ */
+export const deskCountedStatuses = [
+  'pendingReview',
+  'awaitingConfirmation',
+  'awaitingPayment',
+  'inProduction',
+  'shipped',
+] as const satisfies readonly OrderStatus[];
+export type DeskCountedStatus = (typeof deskCountedStatuses)[number];
+
+export const deskStatusCountsSchema = z.object(
+  Object.fromEntries(deskCountedStatuses.map((s) => [s, z.number().int()])) as Record<
+    DeskCountedStatus,
+    z.ZodNumber
+  >,
+);
+export type DeskStatusCounts = z.infer<typeof deskStatusCountsSchema>;
+
+/** The desk's filters besides the status and the queue (List and GetStatusCounts). */
+const deskFilterInput = {
+  kind: z.enum(orderKinds).optional().meta({ title: '类型' }),
+  keyword: text(40).trim().optional().meta({ title: '订单号或会员' }),
+  dateFrom: dayField('开始日期'),
+  dateTo: dayField('结束日期'),
+};
+
 export const StaffOrder = defineModule('StaffOrder', {
   List: {
     method: 'GET',
@@ -144,19 +200,25 @@ export const StaffOrder = defineModule('StaffOrder', {
     access: 'staff',
     roles: ORDER_ROLES,
     input: z.object({
-      kind: z.enum(orderKinds).optional().meta({ title: '类型' }),
       status: z
         .enum(['all', ...orderStatuses])
         .optional()
         .meta({ title: '状态' }),
       /** A work queue of the console home (its count is GetWorkQueue's). */
       queue: z.enum(workQueueKeys).optional().meta({ title: '工作队列' }),
-      keyword: text(40).trim().optional().meta({ title: '订单号或会员' }),
-      dateFrom: dayField('开始日期'),
-      dateTo: dayField('结束日期'),
+      ...deskFilterInput,
       ...pageInput,
     }),
     output: pageOf(staffOrderRowSchema),
+  },
+  GetStatusCounts: {
+    method: 'GET',
+    summary:
+      '订单台状态标签的数量（待审核、待确认、待付款、生产中、已发货），按类型、订单号或会员、下单日期筛选，与列表同条件',
+    access: 'staff',
+    roles: ORDER_ROLES,
+    input: z.object(deskFilterInput),
+    output: deskStatusCountsSchema,
   },
   GetWorkQueue: {
     method: 'GET',

@@ -1,10 +1,5 @@
-import { App, Button, Flex, Form, Input } from 'antd';
-import { z } from 'zod';
 import { REJECT_REASON_MAX, rejectReasonSchema } from '@pcb/contract/review-queue';
-import { FormModal } from '../form/form-modal';
-import { useSchemaForm } from '../form/use-schema-form';
-
-const rejectForm = z.object({ reason: rejectReasonSchema });
+import { ReasonModal } from '../form/reason-modal';
 
 /**
  * Rejecting needs a reason, which the member reads (decision 0041): typed, or a preset of the
@@ -26,51 +21,18 @@ export function RejectModal({
   onReject: (reason: string) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
-  const { form, item, refuse } = useSchemaForm(rejectForm);
-
-  const submit = async ({ reason }: { reason: string }) => {
-    await onReject(reason.trim());
-    void message.success('已驳回，会员将看到驳回原因');
-    onClose();
-  };
-
-  const fillWith = (reason: string) => {
-    form.setFieldsValue({ reason });
-    void form.validateFields(['reason']).catch(() => undefined);
-  };
-
   return (
-    <FormModal
+    <ReasonModal
       title={title}
       okText="驳回"
-      danger
+      success="已驳回，会员将看到驳回原因"
+      reason={rejectReasonSchema}
+      maxLength={REJECT_REASON_MAX}
+      presets={presets}
+      placeholder={placeholder}
       pending={pending}
-      form={form}
-      refuse={refuse}
-      onSubmit={submit}
+      onSubmit={onReject}
       onClose={onClose}
-    >
-      {presets.length > 0 && (
-        <Form.Item label="常用原因">
-          <Flex wrap gap={8} role="group" aria-label="常用原因">
-            {presets.map((preset) => (
-              <Button key={preset} size="small" onClick={() => fillWith(preset)}>
-                {preset}
-              </Button>
-            ))}
-          </Flex>
-        </Form.Item>
-      )}
-      <Form.Item {...item('reason')}>
-        <Input.TextArea
-          rows={3}
-          maxLength={REJECT_REASON_MAX}
-          showCount
-          placeholder={placeholder}
-          autoFocus
-        />
-      </Form.Item>
-    </FormModal>
+    />
   );
 }

@@ -1,6 +1,9 @@
+import { orderActions } from '@pcb/contract';
 import { orderStatusNames, type OrderStatus } from '@pcb/contract/order-quote';
 import {
   courierLabels,
+  couriers,
+  type Courier,
   invoiceLabels,
   orderKindRegistry,
   type FieldSpec,
@@ -50,3 +53,16 @@ export const courierName = (code: string): string =>
 
 export const invoiceName = (code: string): string =>
   invoiceLabels[code as keyof typeof invoiceLabels] ?? code;
+
+/** What wrote a timeline entry, as the desk names it: the lifecycle table's label. */
+export function timelineActionName(action: string): string {
+  if (action === 'place') return '下单';
+  const rule = (orderActions as Record<string, { label: string } | undefined>)[action];
+  return rule?.label ?? action;
+}
+
+/** The courier code of a name the server shows (`顺丰速运` → `sf`), or undefined. */
+export function courierCodeOf(nameOrCode: string): Courier | undefined {
+  if ((couriers as readonly string[]).includes(nameOrCode)) return nameOrCode as Courier;
+  return couriers.find((c) => courierLabels[c] === nameOrCode);
+}

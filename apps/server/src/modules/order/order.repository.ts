@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderKind, OrderStatus } from '@pcb/contract';
 import type { Db, Executor, Tx } from '../../db/client';
 import { pagedList, type PageRequest } from '../../db/paged-list';
@@ -93,25 +93,12 @@ export function createOrderRepository(db: Db) {
 
     /** New orders (pending review) oldest first, the way they are worked through; else newest. */
     async list(filter: OrderFilter, page: PageRequest) {
-      const conditions: (SQL | undefined)[] = [sql`${orders.deletedAt} IS NULL`];
-      if (filter.kind) conditions.push(eq(orders.kind, filter.kind));
-      if (filter.status) conditions.push(eq(orders.status, filter.status));
-      if (filter.where) conditions.push(filter.where);
-      if (filter.orderNoPrefix !== undefined || filter.memberIds !== undefined) {
-        conditions.push(
-          or(
-            filter.orderNoPrefix ? like(orders.orderNo, `${filter.orderNoPrefix}%`) : undefined,
-            filter.memberIds?.length ? inArray(orders.memberId, filter.memberIds) : undefined,
-            sql`FALSE`,
-          ),
-        );
-      }
       const oldestFirst = filter.status === 'pendingReview';
       return pagedList(
         db,
         {
           from: orders,
-          where: and(...conditions),
+          where: whereOf(filter),
           orderBy: [
             oldestFirst ? asc(orders.createdAt) : desc(orders.createdAt),
             oldestFirst ? asc(orders.id) : desc(orders.id),
@@ -120,7 +107,37 @@ export function createOrderRepository(db: Db) {
         page,
       );
     },
+
+    /** How many orders the filter finds in each of `statuses` (the desk's chips). */
+    async countByStatus(
+      filter: OrderFilter,
+      statuses: readonly OrderStatus[],
+    ): Promise<{ status: OrderStatus; n: number }[]> {
+      return db
+        .select({ status: orders.status, n: count() })
+        .from(orders)
+        .where(and(whereOf(filter), inArray(orders.status, [...statuses])))
+        .groupBy(orders.status);
+    },
   };
+}
+
+/** The conditions of the desk's filters: one place for the list and its counts. */
+function whereOf(filter: OrderFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [sql`${orders.deletedAt} IS NULL`];
+  if (filter.kind) conditions.push(eq(orders.kind, filter.kind));
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.where) conditions.push(filter.where);
+  if (filter.orderNoPrefix !== undefined || filter.memberIds !== undefined) {
+    conditions.push(
+      or(
+        filter.orderNoPrefix ? like(orders.orderNo, `${filter.orderNoPrefix}%`) : undefined,
+        filter.memberIds?.length ? inArray(orders.memberId, filter.memberIds) : undefined,
+        sql`FALSE`,
+      ),
+    );
+  }
+  return and(...conditions);
 }
 
 export type OrderRepository = ReturnType<typeof createOrderRepository>;

@@ -51,6 +51,7 @@ export function registerOrderRoutes(
   route(StaffOrder.List, async ({ input, requireStaff }) =>
     staffOrders.list(input, input, requireStaff().roles),
   );
+  route(StaffOrder.GetStatusCounts, async ({ input }) => staffOrders.statusCounts(input));
   route(StaffOrder.Get, async ({ input, requireStaff }) =>
     staffOrders.get(input.id, requireStaff().roles),
   );

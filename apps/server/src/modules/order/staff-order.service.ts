@@ -1,5 +1,8 @@
 import {
+  deskCountedStatuses,
+  deskStatusOf,
   maskMobile,
+  type DeskStatusCounts,
   type OrderKind,
   type OrderStatus,
   type StaffOrderDetail,
@@ -43,17 +46,18 @@ export function maskAddress(address: string): string {
   return `${chars.slice(0, kept).join('')}${'*'.repeat(Math.max(1, chars.length - kept))}`;
 }
 
-/** The desk's list without a status: what the caller's role works on first (decision 0042). */
-function defaultStatus(roles: readonly StaffRole[]): OrderStatus {
-  if (roles.includes('engineer')) return 'pendingReview';
-  if (roles.includes('finance')) return 'awaitingPayment';
-  if (roles.includes('production')) return 'inProduction';
-  return 'pendingReview';
-}
-
 /** `2026-11-26` in Asia/Shanghai. */
 const shanghaiIsoDay = (at: Date) =>
   new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** What the desk filters by besides the status. */
+interface DeskFilters {
+  kind?: OrderKind | undefined;
+  queue?: WorkQueueKey | undefined;
+  keyword?: string | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}
 
 /** Orders as staff see them: the new ones first, member data masked (product decisions §5). */
 export function createStaffOrderService(deps: {
@@ -83,34 +87,43 @@ export function createStaffOrderService(deps: {
     }));
   }
 
+  /** The desk's filters as the repository's (the keyword finds order numbers or members). */
+  async function filterOf(input: DeskFilters, status: OrderStatus | 'all'): Promise<OrderFilter> {
+    const keyword = input.keyword?.trim();
+    const at = deps.now();
+    const filter: OrderFilter = {
+      kind: input.kind,
+      status: status === 'all' ? undefined : status,
+      where: deskCondition(input, at, shanghaiIsoDay(at)),
+    };
+    if (keyword) {
+      // An order number (or its start), else members by mobile or name.
+      if (ORDER_NO_PREFIX.test(keyword)) filter.orderNoPrefix = keyword.toUpperCase();
+      filter.memberIds = await deps.member.console.matchingIds(keyword, KEYWORD_MEMBERS);
+    }
+    return filter;
+  }
+
   return {
     async list(
-      input: {
-        kind?: OrderKind | undefined;
-        status?: OrderStatus | 'all' | undefined;
-        queue?: WorkQueueKey | undefined;
-        keyword?: string | undefined;
-        dateFrom?: string | undefined;
-        dateTo?: string | undefined;
-      },
+      input: DeskFilters & { status?: OrderStatus | 'all' | undefined },
       page: PageRequest,
       roles: readonly StaffRole[] = ['admin'],
     ) {
-      const keyword = input.keyword?.trim();
       // No status: what the role works on first; with a keyword or a queue, any status.
-      const status = input.status ?? (keyword || input.queue ? 'all' : defaultStatus(roles));
-      const at = deps.now();
-      const filter: OrderFilter = {
-        kind: input.kind,
-        status: status === 'all' ? undefined : status,
-        where: deskCondition(input, at, shanghaiIsoDay(at)),
-      };
-      if (keyword) {
-        // An order number (or its start), else members by mobile or name.
-        if (ORDER_NO_PREFIX.test(keyword)) filter.orderNoPrefix = keyword.toUpperCase();
-        filter.memberIds = await deps.member.console.matchingIds(keyword, KEYWORD_MEMBERS);
-      }
+      const filter = await filterOf(input, deskStatusOf(input, roles));
       return mapPage(await repository.list(filter, page), rows);
+    },
+
+    /** The desk's chips: the statuses with work, under the list's other filters. */
+    async statusCounts(input: Omit<DeskFilters, 'queue'>): Promise<DeskStatusCounts> {
+      const found = await repository.countByStatus(
+        await filterOf(input, 'all'),
+        deskCountedStatuses,
+      );
+      const counts = Object.fromEntries(deskCountedStatuses.map((s) => [s, 0])) as DeskStatusCounts;
+      for (const { status, n } of found) counts[status as keyof DeskStatusCounts] = n;
+      return counts;
     },
 
     async get(id: number, roles: readonly StaffRole[] = ['admin']): Promise<StaffOrderDetail> {

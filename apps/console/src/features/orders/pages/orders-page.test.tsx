@@ -1,99 +1,153 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { StaffOrderDetail, StaffOrderRow } from '@pcb/contract/staff-order';
+import type { StaffRole } from '@pcb/contract';
+import type { DeskStatusCounts, StaffOrderDetail, WorkQueue } from '@pcb/contract/staff-order';
 import { mockApi, ok } from '@pcb/client/test';
-import { page, sessionFixture } from '../../../test/fixtures';
+import {
+  orderDetailFixture as detail,
+  orderRowFixture as row,
+  page,
+  sessionFixture,
+} from '../../../test/fixtures';
 import { currentPath, renderConsole } from '../../../test/render-app';
 
-const row: StaffOrderRow = {
-  id: 41,
-  kind: 'pcb',
-  orderNo: 'P20261126000012',
-  status: 'pendingReview',
-  member: { id: 7, displayName: '张*' },
-  paramString: '2层 | 100×100mm | 10片 | 1.6mm | 绿油白字 | 有铅喷锡',
-  total: 4429,
-  sheetVersion: 3,
-  shipDate: '2026-12-02',
-  fileName: 'board.zip',
-  createdAt: '2026-11-26T02:00:00Z',
+const counts: DeskStatusCounts = {
+  pendingReview: 3,
+  awaitingConfirmation: 1,
+  awaitingPayment: 2,
+  inProduction: 5,
+  shipped: 1,
 };
 
-const detail: StaffOrderDetail = {
-  ...row,
-  params: { layers: 2, lengthMm: 100, widthMm: 100, quantity: 10, finish: 'haslLeadFree' },
-  lines: [
-    { code: 'board', name: '板费', amount: 2000, reason: '10×10cm样板套餐，含工程费' },
-    { code: 'shipping', name: '运费', amount: 1800, reason: '顺丰，邻近省份，首重1kg' },
-    { code: 'tax', name: '税费', amount: 629, reason: '开增值税普通发票，按¥38.00 × 税点6%' },
+const queues: WorkQueue = {
+  queues: [
+    { key: 'pendingReview', label: '待审核', count: 3 },
+    { key: 'awaitingConfirmationOverdue', label: '待确认超过24小时', count: 1 },
   ],
-  buildDays: 4,
-  weightGrams: 420,
-  courier: 'sf',
-  invoice: 'vatPlain',
-  receiver: {
-    receiverName: '李*',
-    mobile: '139****1234',
-    regionText: '广西 南宁市 青秀区',
-    address: '民族大道***',
-  },
-  contact: { contactName: '王*', mobile: '137****5678' },
-  invoiceTitle: '深圳华创电子有限公司',
-  remark: '请加急审核',
-  fileUrl: '/sandbox/oss/pcbFile/7/board.zip?sig=abc',
-  process: [
-    {
-      fromStatus: null,
-      toStatus: 'pendingReview',
-      note: null,
-      actor: '会员',
-      createdAt: '2026-11-26T02:00:00Z',
-    },
-  ],
-  timeline: [
-    {
-      action: 'place',
-      fromStatus: null,
-      toStatus: 'pendingReview',
-      note: null,
-      actor: '会员',
-      at: '2026-11-26T02:00:00Z',
-    },
-  ],
-  revision: 0,
-  cancelReason: null,
-  priceChange: null,
-  eqs: [],
-  productionSteps: [],
-  parcels: [],
-  payment: null,
-  actions: ['pass', 'changePrice', 'raiseEq'],
 };
 
-function orderServer(orderDetail: typeof detail = detail) {
+function deskServer(
+  options: { roles?: StaffRole[]; orderDetail?: StaffOrderDetail; total?: number } = {},
+) {
   return mockApi({
-    'GET /api/StaffAuth/Me': () => ok(sessionFixture(['engineer'])),
+    'GET /api/StaffAuth/Me': () => ok(sessionFixture(options.roles ?? ['engineer'])),
     'GET /api/StaffOrder/List': (request) => {
       const kind = request.url.searchParams.get('kind');
-      return ok(page(kind && kind !== row.kind ? [] : [row]));
+      const items = kind && kind !== row.kind ? [] : [row];
+      return ok({ ...page(items), total: options.total ?? items.length });
     },
-    'GET /api/StaffOrder/Get': () => ok(orderDetail),
+    'GET /api/StaffOrder/GetStatusCounts': () => ok(counts),
+    'GET /api/StaffOrder/GetWorkQueue': () => ok(queues),
+    'GET /api/StaffOrder/Get': () => ok(options.orderDetail ?? detail),
   });
 }
 
-describe('new orders', () => {
-  it('lists the orders awaiting review in yuan and opens one in the drawer', async () => {
-    const api = orderServer();
+type Api = ReturnType<typeof deskServer>;
+const lastList = (api: Api) => api.calls('GET /api/StaffOrder/List').at(-1)!.url.searchParams;
+const chip = (name: RegExp) => screen.getByRole('radio', { name });
+
+describe('the order desk', () => {
+  it('lists the role’s own work by the server’s default and marks its chip, with counts', async () => {
+    const api = deskServer({ roles: ['finance'] });
     renderConsole('/orders');
     const tableRow = (await screen.findByText('P20261126000012')).closest('tr') as HTMLElement;
-    expect(api.calls('GET /api/StaffOrder/List')[0]?.url.searchParams.get('status')).toBe(
-      'pendingReview',
-    );
+    // No status sent: the server picks the role's default; the console marks the same one.
+    expect(lastList(api).has('status')).toBe(false);
+    expect(chip(/^待付款/)).toBeChecked();
     expect(tableRow).toHaveTextContent('¥44.29');
     expect(tableRow).toHaveTextContent('待审核');
     expect(tableRow).toHaveTextContent('PCB');
     expect(tableRow).toHaveTextContent('张*（#7）');
+    await waitFor(() => expect(chip(/^待审核/)).toHaveAccessibleName('待审核3'));
+    expect(chip(/^生产中/)).toHaveAccessibleName('生产中5');
+    // The finished ones are not counted until listed.
+    expect(chip(/^已完成/)).toHaveAccessibleName('已完成');
+    expect(screen.getByRole('heading', { name: '订单工作台' })).toBeInTheDocument();
+  });
 
+  it('an engineer starts on 待审核', async () => {
+    const api = deskServer({ roles: ['engineer'] });
+    renderConsole('/orders');
+    await screen.findByText('P20261126000012');
+    expect(lastList(api).has('status')).toBe(false);
+    expect(chip(/^待审核/)).toBeChecked();
+  });
+
+  it('filters by a status chip, and counts a finished status as the list it opens', async () => {
+    const api = deskServer({ total: 57 });
+    renderConsole('/orders');
+    await screen.findByText('P20261126000012');
+    fireEvent.click(chip(/^已完成/));
+    await waitFor(() => expect(lastList(api).get('status')).toBe('completed'));
+    expect(currentPath()).toBe('/orders?status=completed');
+    await waitFor(() => expect(chip(/^已完成/)).toHaveAccessibleName('已完成57'));
+    fireEvent.click(chip(/^全部/));
+    await waitFor(() => expect(lastList(api).get('status')).toBe('all'));
+  });
+
+  it('filters by kind, keyword and day range; the chips count under the same filters', async () => {
+    const api = deskServer();
+    renderConsole('/orders');
+    await screen.findByText('P20261126000012');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '订单类型' }));
+    fireEvent.click(await screen.findByTitle('SMT贴片'));
+    expect(await screen.findByText('没有符合条件的订单')).toBeInTheDocument();
+    expect(lastList(api).get('kind')).toBe('smt');
+    await waitFor(() =>
+      expect(
+        api.calls('GET /api/StaffOrder/GetStatusCounts').at(-1)?.url.searchParams.get('kind'),
+      ).toBe('smt'),
+    );
+
+    fireEvent.change(screen.getByRole('searchbox', { name: '搜索订单' }), {
+      target: { value: ' 13800138000 ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(lastList(api).get('keyword')).toBe('13800138000'));
+    // A keyword searches every status unless one is chosen.
+    expect(lastList(api).has('status')).toBe(false);
+    expect(chip(/^全部/)).toBeChecked();
+    expect(screen.getByText('关键词「13800138000」：不限状态')).toBeInTheDocument();
+
+    const [from, to] = screen.getAllByPlaceholderText(/日期/);
+    fireEvent.mouseDown(from!);
+    fireEvent.change(from!, { target: { value: '2026-11-01' } });
+    fireEvent.keyDown(from!, { key: 'Enter' });
+    fireEvent.change(to!, { target: { value: '2026-11-30' } });
+    fireEvent.keyDown(to!, { key: 'Enter' });
+    await waitFor(() => {
+      expect(lastList(api).get('dateFrom')).toBe('2026-11-01');
+      expect(lastList(api).get('dateTo')).toBe('2026-11-30');
+    });
+    const countQuery = api.calls('GET /api/StaffOrder/GetStatusCounts').at(-1)!.url.searchParams;
+    expect(countQuery.get('dateTo')).toBe('2026-11-30');
+    expect(countQuery.get('keyword')).toBe('13800138000');
+
+    fireEvent.click(screen.getByRole('button', { name: '重置' }));
+    await waitFor(() => expect(currentPath()).toBe('/orders'));
+    // Back to the first answer (cached): every kind, the role's default status.
+    expect(await screen.findByText('P20261126000012')).toBeInTheDocument();
+    expect(chip(/^待审核/)).toBeChecked();
+    expect(screen.getByRole('searchbox', { name: '搜索订单' })).toHaveValue('');
+  });
+
+  it('opens on a work queue from a link, and a chip leaves the queue', async () => {
+    const api = deskServer();
+    renderConsole('/orders?queue=awaitingConfirmationOverdue');
+    await screen.findByText('P20261126000012');
+    expect(lastList(api).get('queue')).toBe('awaitingConfirmationOverdue');
+    expect(await screen.findByTestId('queue-tag')).toHaveTextContent('工作队列：待确认超过24小时');
+    expect(screen.getByRole('combobox', { name: '工作队列' })).toBeInTheDocument();
+    fireEvent.click(chip(/^待确认/));
+    await waitFor(() => expect(lastList(api).get('status')).toBe('awaitingConfirmation'));
+    expect(lastList(api).has('queue')).toBe(false);
+    expect(screen.queryByTestId('queue-tag')).toBeNull();
+  });
+
+  it('opens an order in the drawer: fee lines, parameters, receiver, file, log', async () => {
+    deskServer();
+    renderConsole('/orders');
+    const tableRow = (await screen.findByText('P20261126000012')).closest('tr') as HTMLElement;
     fireEvent.click(within(tableRow).getByRole('button', { name: '查看' }));
     expect(currentPath()).toBe('/orders?order=41');
     const drawer = await screen.findByRole('dialog');
@@ -115,12 +169,12 @@ describe('new orders', () => {
       '/sandbox/oss/pcbFile/7/board.zip?sig=abc',
     );
     expect(within(drawer).getByRole('region', { name: '处理记录' })).toHaveTextContent(
-      '待审核 · 会员',
+      '下单 待审核 · 会员',
     );
   });
 
   it('says so when no file is stored for the order, rather than link to nothing', async () => {
-    orderServer({ ...detail, fileUrl: null });
+    deskServer({ orderDetail: { ...detail, fileUrl: null } });
     renderConsole('/orders?order=41');
     const drawer = await screen.findByRole('dialog');
     const receiver = await within(drawer).findByRole('region', { name: '收货与开票' });
@@ -129,7 +183,9 @@ describe('new orders', () => {
   });
 
   it('writes out invisible characters in what the member typed, so a name cannot disguise itself', async () => {
-    orderServer({ ...detail, fileName: 'design\u202Epiz.exe', remark: '加急\u200B' });
+    deskServer({
+      orderDetail: { ...detail, fileName: 'design\u202Epiz.exe', remark: '加急\u200B' },
+    });
     renderConsole('/orders?order=41');
     const drawer = await screen.findByRole('dialog');
     const receiver = await within(drawer).findByRole('region', { name: '收货与开票' });
@@ -137,40 +193,5 @@ describe('new orders', () => {
       within(receiver).getByRole('link', { name: '下载 design⟦U+202E⟧piz.exe' }),
     ).toBeInTheDocument();
     expect(receiver).toHaveTextContent('加急⟦U+200B⟧');
-  });
-
-  it('lists every status when 全部状态 is chosen', async () => {
-    const api = orderServer();
-    renderConsole('/orders');
-    await screen.findByText('P20261126000012');
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: '订单状态' }));
-    fireEvent.click(await screen.findByTitle('全部状态'));
-    await waitFor(() =>
-      expect(api.calls('GET /api/StaffOrder/List').at(-1)?.url.searchParams.get('status')).toBe(
-        'all',
-      ),
-    );
-  });
-
-  it('filters by kind and searches by order number', async () => {
-    const api = orderServer();
-    renderConsole('/orders');
-    await screen.findByText('P20261126000012');
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: '订单类型' }));
-    fireEvent.click(await screen.findByTitle('SMT贴片'));
-    expect(await screen.findByText('没有符合条件的订单')).toBeInTheDocument();
-    const last = api.calls('GET /api/StaffOrder/List').at(-1)!;
-    expect(last.url.searchParams.get('kind')).toBe('smt');
-    expect(last.url.searchParams.get('status')).toBe('pendingReview');
-
-    fireEvent.change(screen.getByRole('searchbox', { name: '搜索订单' }), {
-      target: { value: ' P2026 ' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
-    await waitFor(() =>
-      expect(api.calls('GET /api/StaffOrder/List').at(-1)?.url.searchParams.get('keyword')).toBe(
-        'P2026',
-      ),
-    );
   });
 });

@@ -251,10 +251,10 @@ describe('price sheets', () => {
     const menu = within(screen.getByRole('menu', { name: '主菜单' }));
     const answers = [false, true];
     const confirm = vi.spyOn(window, 'confirm').mockImplementation(() => answers.shift()!);
-    fireEvent.click(menu.getByText('新订单'));
+    fireEvent.click(menu.getByText('订单工作台'));
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(currentPath()).toMatch(/^\/price-sheets/);
-    fireEvent.click(menu.getByText('新订单'));
+    fireEvent.click(menu.getByText('订单工作台'));
     await waitFor(() => expect(currentPath()).toBe('/orders'));
     expect(confirm).toHaveBeenCalledTimes(2);
     confirm.mockRestore();

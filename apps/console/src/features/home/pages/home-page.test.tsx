@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { WorkQueue } from '@pcb/contract/staff-order';
+import { mockApi, ok } from '@pcb/client/test';
+import { page, sessionFixture } from '../../../test/fixtures';
+import { currentPath, renderConsole } from '../../../test/render-app';
+
+const productionQueues: WorkQueue = {
+  queues: [
+    { key: 'toShipToday', label: '今天应发货', count: 4 },
+    { key: 'shipped', label: '已发货待完成', count: 0 },
+  ],
+};
+
+describe('工作台', () => {
+  it('shows the role’s work queues with their counts, each opening the desk filtered on it', async () => {
+    const api = mockApi({
+      'GET /api/StaffAuth/Me': () => ok(sessionFixture(['production'])),
+      'GET /api/StaffOrder/GetWorkQueue': () => ok(productionQueues),
+      'GET /api/StaffOrder/List': () => ok(page([])),
+      'GET /api/StaffOrder/GetStatusCounts': () =>
+        ok({
+          pendingReview: 0,
+          awaitingConfirmation: 0,
+          awaitingPayment: 0,
+          inProduction: 4,
+          shipped: 0,
+        }),
+    });
+    renderConsole('/');
+    const todo = await screen.findByRole('region', { name: '待办' });
+    const ship = await within(todo).findByRole('link', { name: /^今天应发货\s*4\s*单/ });
+    expect(within(todo).getByRole('link', { name: /^已发货待完成\s*0\s*单/ })).toBeInTheDocument();
+    expect(within(todo).queryByText('待审核')).toBeNull();
+    fireEvent.click(ship);
+    await waitFor(() => expect(currentPath()).toBe('/orders?queue=toShipToday'));
+    await waitFor(() =>
+      expect(api.calls('GET /api/StaffOrder/List').at(-1)?.url.searchParams.get('queue')).toBe(
+        'toShipToday',
+      ),
+    );
+  });
+
+  it('asks nothing of the order desk for a role that does not work orders', async () => {
+    const api = mockApi({ 'GET /api/StaffAuth/Me': () => ok(sessionFixture(['content'])) });
+    renderConsole('/');
+    await screen.findByText('你好，王管理');
+    expect(screen.queryByRole('region', { name: '待办' })).toBeNull();
+    expect(api.calls('GET /api/StaffOrder/GetWorkQueue')).toHaveLength(0);
+  });
+});
