@@ -15,7 +15,14 @@ import {
   type OrderPriceChangeRow,
   type OrderProductionStepRow,
 } from './order-lifecycle.table';
-import { orderProcess, orders, type OrderProcessRow, type OrderRow } from './order.table';
+import {
+  orderListColumns,
+  orderProcess,
+  orders,
+  type OrderListRow,
+  type OrderProcessRow,
+  type OrderRow,
+} from './order.table';
 
 export interface Page {
   offset: number;
@@ -65,7 +72,7 @@ export function createOrderLifecycleRepository(db: Db) {
       );
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select(orderListColumns)
           .from(orders)
           .where(where)
           .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -87,9 +94,9 @@ export function createOrderLifecycleRepository(db: Db) {
         .groupBy(orders.status);
     },
 
-    async latestForMember(memberId: number, kind: OrderKind): Promise<OrderRow | null> {
+    async latestForMember(memberId: number, kind: OrderKind): Promise<OrderListRow | null> {
       const [row] = await db
-        .select()
+        .select(orderListColumns)
         .from(orders)
         .where(and(eq(orders.memberId, memberId), eq(orders.kind, kind), live))
         .orderBy(desc(orders.createdAt), desc(orders.id))

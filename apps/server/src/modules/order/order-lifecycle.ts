@@ -32,7 +32,12 @@ export type OrderActor =
   | { kind: 'staff'; staff: AuthStaff; audit: StaffWrite['audit'] };
 
 /** What the lifecycle table reads of an order row. */
-export const factsOf = (row: OrderRow): OrderFacts => ({
+export const factsOf = (
+  row: Pick<
+    OrderRow,
+    'kind' | 'status' | 'packedAt' | 'pendingPriceChangeId' | 'openEqCount' | 'answeredEqCount'
+  >,
+): OrderFacts => ({
   kind: row.kind,
   status: row.status,
   packed: row.packedAt !== null,
