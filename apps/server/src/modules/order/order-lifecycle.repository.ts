@@ -354,9 +354,9 @@ export type OrderLifecycleRepository = ReturnType<typeof createOrderLifecycleRep
 /**
  * The member's list, its count and the status counts: every order screen of the member app
  * asks them, so they are prepared once per connection. Measured on the bench's 1,000,000 orders
- * (issue 19), planning them cost PostgreSQL more than running them (ten indexes on `orders` to
+ * (issue 19), planning them cost PostgreSQL more than running them (twelve indexes on `orders` to
  * weigh each time): 270–415 µs of its CPU for a page and its count sent as text, 60–85 µs
- * prepared, with the same plans (the member's indexes, decision 0042).
+ * prepared, with the same plans (the member’s indexes, decision 0042; decision 0049).
  */
 function prepareMemberQueries(db: Db, live: SQL) {
   const mine = and(
