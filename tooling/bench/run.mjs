@@ -1,6 +1,6 @@
 // npm run bench: prints what a phone downloads, how fast the first screens paint, how many
 // member requests the server answers and how fast staff search 100,000 members, all measured on
-// this machine in one run. Expects a build (the npm script builds first). Figures, not
+// this machine in one run, and how the order lists hold up over 1,000,000 orders. Expects a build (the npm script builds first). Figures, not
 // pass/fail: goals are printed beside them.
 import { spawn } from 'node:child_process';
 import {
@@ -27,6 +27,7 @@ import { auditAccessibility } from '../a11y/audit.mjs';
 import { measureStaffSearch, printStaffSearch } from './staff-search.mjs';
 import { loadEngine, measurePricing, printPricing } from './pricing.mjs';
 import { measureGerber, printGerber } from './gerber.mjs';
+import { measureOrders, printOrders } from './orders.mjs';
 import { deriveKey as shaDeriveKey } from 'altcha-lib/algorithms/sha';
 import { deriveKey as pbkdf2DeriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
@@ -47,12 +48,15 @@ const httpRounds = Number(process.env.BENCH_HTTP_ROUNDS ?? 5);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // BENCH_ONLY=web (bytes and Lighthouse), http (the request rates), staff (member search, on
 // 100,000 members it seeds, so it runs last) or pricing (the engine alone, no server) measures
-// one part alone; gerber (the Gerber zip analysed in Chromium, no server) too;
+// one part alone; gerber (the Gerber zip analysed in Chromium, no server) too; orders (the
+// member's order lists and the staff desk over 1,000,000 orders it seeds, after staff);
 // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=.bench`.
 const only = process.env.BENCH_ONLY ?? 'all';
-if (!['all', 'web', 'http', 'staff', 'pricing', 'gerber'].includes(only)) {
-  throw new Error(`BENCH_ONLY=${only}: use web, http, staff, pricing or gerber`);
+if (!['all', 'web', 'http', 'staff', 'orders', 'pricing', 'gerber'].includes(only)) {
+  throw new Error(`BENCH_ONLY=${only}: use web, http, staff, orders, pricing or gerber`);
 }
+// Rounds of the order scenario's four autocannon runs (about 4 × (2 + BENCH_SECONDS) s each).
+const orderRounds = Number(process.env.BENCH_ORDER_ROUNDS ?? 3);
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const goals = {
   memberJsGzipKb: 150,
@@ -63,6 +67,8 @@ const goals = {
   memberInfoRatio: 0.8,
   calcPriceRatio: 0.5,
   staffSearchP95Ms: 50,
+  orderListP99Ms: 20,
+  orderDeskP95Ms: 50,
   pricingQuotesPerSecond: 50_000,
   pricingBundleGzipKb: 10,
   gerberMs: 2000,
@@ -131,11 +137,12 @@ async function captchaToken() {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-async function login() {
+/** A member's access token, through the login page's call (the demo member by default). */
+async function login(mobile = demo.mobile) {
   const data = await call('/api/MemberAuth/Login', {
     method: 'POST',
     body: JSON.stringify({
-      userNameOrMobile: demo.mobile,
+      userNameOrMobile: mobile,
       password: demo.password,
       userAgent: 'bench',
       ncVerifyDto: { provider: 'altcha', token: await captchaToken() },
@@ -160,6 +167,12 @@ const builtFile = (urlPath) =>
   urlPath.startsWith('/console/')
     ? `${consoleDist}${urlPath.slice('/console'.length)}`
     : `${dist}${urlPath}`;
+
+/** The order routes of the web build's route table (/TheOrders…), less those with a parameter. */
+function orderRoutes() {
+  const table = JSON.parse(readFileSync(`${dist}/.vite/routes.json`, 'utf8'));
+  return Object.keys(table).filter((path) => path.startsWith('/TheOrders') && !path.includes(':'));
+}
 
 const phone = { viewport: { width: 375, height: 812 }, isMobile: true };
 const desktop = { viewport: { width: 1440, height: 900 } };
@@ -367,6 +380,10 @@ try {
       // The console's first screen: a staff member arrives without a session, on a desktop.
       '/console/login': await downloadedBytes(browser, '/console/login', null, desktop),
     };
+    // The member's order screens (issue 19), under /member's budget, once the build has them.
+    for (const path of orderRoutes()) {
+      results.bytes[path] = await downloadedBytes(browser, path, token);
+    }
     await browser.close();
     results.lighthouse = {
       '/login': await runLighthouse('/login'),
@@ -379,6 +396,17 @@ try {
   if (only === 'all' || only === 'http') await measureHttp(token);
   if (only === 'all' || only === 'staff') {
     results.staffSearch = await measureStaffSearch({ base, databaseUrl: embeddedDatabaseUrl() });
+  }
+  if (only === 'all' || only === 'orders') {
+    bare ??= await startBarePgServer();
+    results.orders = await measureOrders({
+      base,
+      databaseUrl: embeddedDatabaseUrl(),
+      login,
+      bareUrl: `http://127.0.0.1:${bare.port}/bare/member`,
+      seconds,
+      rounds: orderRounds,
+    });
   }
 } finally {
   bare?.child.kill('SIGTERM');
@@ -435,6 +463,7 @@ async function measureCityClass() {
 if (results.bytes) printWeb();
 if (results.http) printHttp();
 if (results.staffSearch) printStaffSearch(results.staffSearch, goals.staffSearchP95Ms);
+if (results.orders) printOrders(results.orders, goals);
 if (results.pricing) printPricing(results.pricing, goals);
 if (results.gerber) printGerber(results.gerber, goals);
 
@@ -444,6 +473,7 @@ function printWeb() {
   );
   const budgets = {
     '/member': goals.memberJsGzipKb,
+    ...Object.fromEntries(orderRoutes().map((path) => [path, goals.memberJsGzipKb])),
     '/OrdersPCB': goals.quoteJsGzipKb,
     '/console/login': goals.consoleJsGzipKb,
   };
@@ -452,7 +482,7 @@ function printWeb() {
     const goal = budgets[path];
     const budget = goal ? `   goal ≤ ${goal} KB: ${mark(s.js.gz <= goal * 1024)}` : '';
     console.log(
-      `  ${path.padEnd(14)} JS ${kb(s.js.gz)} gzip / ${kb(s.js.br)} brotli in ${jsFiles} files   ` +
+      `  ${path.padEnd(Math.max(14, path.length))} JS ${kb(s.js.gz)} gzip / ${kb(s.js.br)} brotli in ${jsFiles} files   ` +
         `CSS ${kb(s.css.gz)} gzip in ${s.files.length - jsFiles} files${budget}`,
     );
   }

@@ -42,20 +42,21 @@ interface PlanNode {
 
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
-/** The SQL an endpoint sends about `orders`, caught on the pool. */
+/** The SQL an endpoint sends about `orders` (and the name it is prepared under), caught on the pool. */
 async function queriesOf(
   call: () => Promise<unknown>,
-): Promise<{ text: string; values: unknown[] }[]> {
+): Promise<{ text: string; values: unknown[]; name?: string }[]> {
   const pool = t.database.pool as unknown as { query: (...args: unknown[]) => unknown };
   const original = pool.query;
-  const caught: { text: string; values: unknown[] }[] = [];
+  const caught: { text: string; values: unknown[]; name?: string }[] = [];
   pool.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text: string; values?: unknown[] };
+    const first = args[0] as string | { text: string; values?: unknown[]; name?: string };
     const text = typeof first === 'string' ? first : first.text;
     const values = ((typeof first === 'string' ? undefined : first.values) ?? args[1]) as
       unknown[] | undefined;
+    const name = typeof first === 'string' ? undefined : first.name;
     if (/from "orders"/i.test(text) && !/^explain/i.test(text))
-      caught.push({ text, values: values ?? [] });
+      caught.push({ text, values: values ?? [], ...(name ? { name } : {}) });
     return original.apply(this, args);
   };
   try {
@@ -163,5 +164,32 @@ describe('indexes answer', () => {
       );
       await t.database.pool.query('ANALYZE orders');
     }
+  });
+
+  it('the lists read their own columns, never the order’s JSON, and the member’s are prepared', async () => {
+    // What the bench measured (decision 0049): 20 whole rows are ~38 KB of JSON written out
+    // and parsed back for nothing, and planning the member's queries cost more than running them.
+    const json = /"(params|lines|receiver|contact|invoice_profile)"/;
+    const memberCalls = [
+      () => t.post('/api/Pcb/GetMemberPcbOrders', {}, { token }),
+      () => t.post('/api/Smt/GetList', { status: 'completed' }, { token }),
+      () => t.get('/api/Pcb/GetMemberOrderStatusNum', { token }),
+      () => t.get('/api/Stencil/GetMemberLatestOrder', { token }),
+    ];
+    for (const call of memberCalls) {
+      const queries = await queriesOf(async () => expect((await call()).status).toBe(200));
+      expect(queries.length).toBeGreaterThan(0);
+      for (const q of queries) {
+        expect(q.text).not.toMatch(json);
+        expect(q.name, q.text).toBeTruthy();
+      }
+    }
+    const session = await sessionFor(t, (await createStaff(t, { roles: ['engineer'] })).id);
+    const desk = await queriesOf(async () => {
+      const res = await staffCall(t, session, 'GET', '/api/StaffOrder/List', { status: 'all' });
+      expect(res.status).toBe(200);
+    });
+    expect(desk.length).toBeGreaterThan(0);
+    for (const q of desk) expect(q.text).not.toMatch(json);
   });
 });

@@ -42,7 +42,12 @@ export type OrderActor =
 export type StatusChangeHook = (tx: Tx, before: OrderRow, after: OrderRow) => Promise<void>;
 
 /** What the lifecycle table reads of an order row. */
-export const factsOf = (row: OrderRow): OrderFacts => ({
+export const factsOf = (
+  row: Pick<
+    OrderRow,
+    'kind' | 'status' | 'packedAt' | 'pendingPriceChangeId' | 'openEqCount' | 'answeredEqCount'
+  >,
+): OrderFacts => ({
   kind: row.kind,
   status: row.status,
   packed: row.packedAt !== null,

@@ -25,7 +25,7 @@ import type {
   OrderProductionStepRow,
 } from './order-lifecycle.table';
 import type { OrderExtras } from './order-lifecycle.repository';
-import type { OrderProcessRow, OrderRow } from './order.table';
+import type { OrderListRow, OrderProcessRow, OrderRow } from './order.table';
 
 /** How long a signed URL of a file or image works. */
 const FILE_URL_TTL_MS = 5 * 60_000;
@@ -116,7 +116,7 @@ export function createOrderViews(deps: {
     return (await deps.storage.exists(key)) ? deps.storage.signedGetUrl(key, until()) : null;
   }
 
-  function memberRow(row: OrderRow): MemberOrderRow {
+  function memberRow(row: OrderListRow): MemberOrderRow {
     return {
       id: row.id,
       kind: row.kind,

@@ -3,9 +3,11 @@ import type { OrderKind, OrderStatus } from '@pcb/contract';
 import type { Db, Executor, Tx } from '../../db/client';
 import { pagedList, type PageRequest } from '../../db/paged-list';
 import {
+  orderListColumns,
   orderNumberCounter,
   orderProcess,
   orders,
+  type OrderListRow,
   type OrderProcessRow,
   type OrderRow,
 } from './order.table';
@@ -94,10 +96,11 @@ export function createOrderRepository(db: Db) {
     /** New orders (pending review) oldest first, the way they are worked through; else newest. */
     async list(filter: OrderFilter, page: PageRequest) {
       const oldestFirst = filter.status === 'pendingReview';
-      return pagedList(
+      return pagedList<OrderListRow>(
         db,
         {
           from: orders,
+          fields: orderListColumns,
           where: whereOf(filter),
           orderBy: [
             oldestFirst ? asc(orders.createdAt) : desc(orders.createdAt),

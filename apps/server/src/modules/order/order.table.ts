@@ -169,6 +169,31 @@ export const orders = pgTable(
 
 export type OrderRow = typeof orders.$inferSelect;
 
+/**
+ * What a row of a list shows (the member's lists, the staff desk) and what its buttons depend
+ * on: no parameters, fee lines, receiver or other JSON. A list of 20 whole rows is about 38 KB
+ * of JSON that PostgreSQL writes out and Node parses back for nothing (issue 19, measured on
+ * 1,000,000 orders by the bench, decision 0049).
+ */
+export const orderListColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  kind: orders.kind,
+  memberId: orders.memberId,
+  status: orders.status,
+  paramString: orders.paramString,
+  sheetVersion: orders.sheetVersion,
+  total: orders.total,
+  shipDate: orders.shipDate,
+  fileName: orders.fileName,
+  createdAt: orders.createdAt,
+  pendingPriceChangeId: orders.pendingPriceChangeId,
+  openEqCount: orders.openEqCount,
+  answeredEqCount: orders.answeredEqCount,
+  packedAt: orders.packedAt,
+};
+export type OrderListRow = Pick<OrderRow, keyof typeof orderListColumns>;
+
 /** Every status change of an order: who, when, from, to, note (product decisions §2). */
 export const orderProcess = pgTable(
   'order_process',

@@ -26,7 +26,7 @@ import { maskName, type MemberApi } from '../member/member.module';
 import { deskCondition, type OrderLifecycleRepository } from './order-lifecycle.repository';
 import type { OrderViews } from './order-views';
 import type { OrderFilter, OrderRepository } from './order.repository';
-import type { OrderRow } from './order.table';
+import type { OrderListRow } from './order.table';
 
 export const ORDER_NOT_FOUND_MESSAGE = '订单不存在';
 /** How long the design file's signed URL works for staff. */
@@ -70,7 +70,7 @@ export function createStaffOrderService(deps: {
 }) {
   const { repository } = deps;
 
-  async function rows(list: OrderRow[]): Promise<StaffOrderRow[]> {
+  async function rows(list: OrderListRow[]): Promise<StaffOrderRow[]> {
     const members = await deps.member.namesOf(list.map((r) => r.memberId));
     return list.map((row) => ({
       id: row.id,
