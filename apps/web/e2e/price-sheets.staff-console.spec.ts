@@ -148,8 +148,11 @@ test('the new orders list shows the demo orders awaiting review and one in the d
   await expect(page).toHaveURL(/\/console\/orders$/);
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows.first()).toContainText('待审核');
-  const pcb = rows.filter({ hasText: '2层 | 100×100mm | 10片' }).first();
-  await expect(pcb).toContainText(/¥\d+\.\d{2}/);
+  const pcb = rows
+    .filter({ hasText: /P\d{8}/ })
+    .filter({ hasText: /\d层 \| / })
+    .first();
+  await expect(pcb).toContainText(/¥[\d,]+\.\d{2}/);
   await expect(pcb).toContainText(/P\d{8}/);
   await shot(page, 'orders-list');
 
@@ -160,10 +163,8 @@ test('the new orders list shows the demo orders awaiting review and one in the d
   await expect(fees).toContainText('合计');
   const receiver = drawer.getByRole('region', { name: '收货与开票' });
   await expect(receiver).toContainText('****');
-  // The oldest order is the demo seed's, whose design file is a name only: said, not linked.
-  await expect(receiver.getByTestId('order-file-missing')).toHaveText(
-    '主控板V1.2.zip（文件未上传）',
-  );
+  // The demo seed stores a real Gerber zip for its orders (decision 0048): a download link.
+  await expect(receiver.getByRole('link', { name: /^下载 .+\.zip$/ })).toBeVisible();
   await expect(drawer.getByRole('region', { name: '处理记录' })).toContainText('待审核');
   await shot(page, 'order-drawer');
 
@@ -172,6 +173,8 @@ test('the new orders list shows the demo orders awaiting review and one in the d
   await expect(drawer).toBeHidden();
   await page.getByRole('combobox', { name: '订单类型' }).click();
   await page.locator('.ant-select-item-option[title="钢网"]').click();
+  // The demo's stencil orders are past review (decision 0048): every status.
+  await page.getByText('全部', { exact: true }).click();
   await expect(rows.first()).toContainText('钢网');
   await expect(rows.filter({ hasText: 'PCB' })).toHaveCount(0);
 });
