@@ -239,6 +239,39 @@ describe('staff sessions', () => {
     expect((await staffCall(t, two, 'GET', '/api/StaffAuth/Me')).status).toBe(401);
     await staffLogin(t, userName, { password: 'NewPass123' });
   });
+
+  it("checks at most the login lane's free tries of the old password, also from 60 parallel guesses", async () => {
+    const { userName } = await createStaff(t, { roles: ['content'] });
+    const session = await staffLogin(t, userName);
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        staffCall(t, session, 'POST', '/api/StaffAuth/ChangePassword', {
+          oldPassword: `Guess${String(i).padStart(4, '0')}x`,
+          newPassword: 'NewPass123',
+        }),
+      ),
+    );
+    const checked = guesses.filter((r) => r.status === 400);
+    const refused = guesses.filter((r) => r.status === 429);
+    expect(checked.length).toBe(5);
+    expect(refused.length).toBe(55);
+    expect(checked.every((r) => r.body.field === 'oldPassword')).toBe(true);
+    expect(refused[0]!.body.message).toMatch(/^原密码尝试过于频繁，请\d+秒后再试/);
+    // The right password waits too, and so does a login of the same account: one lane.
+    const right = await staffCall(t, session, 'POST', '/api/StaffAuth/ChangePassword', {
+      oldPassword: STAFF_PASSWORD,
+      newPassword: 'NewPass123',
+    });
+    expect(right.status).toBe(429);
+    const login = await t.post('/api/StaffAuth/Login', { userName, password: STAFF_PASSWORD });
+    expect(login.status).toBe(429);
+    t.clock.advance(60_000);
+    const after = await staffCall(t, session, 'POST', '/api/StaffAuth/ChangePassword', {
+      oldPassword: STAFF_PASSWORD,
+      newPassword: 'NewPass123',
+    });
+    expect(after.status).toBe(200);
+  });
 });
 
 describe('member and staff credentials never cross', () => {

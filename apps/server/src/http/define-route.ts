@@ -95,10 +95,21 @@ export type RouteHandler<E extends EndpointDef> = (
   ctx: RouteContext<z.output<E['input']>>,
 ) => Promise<z.output<E['output']>>;
 
+export interface RouteOptions<E extends EndpointDef> {
+  hidden?: boolean;
+  /**
+   * A staff write's work that must happen before its transaction opens: reserving a try of a
+   * throttle in the ephemeral store, which (as the PostgreSQL table) needs a connection of its
+   * own — taken inside the transaction, parallel writes could hold every connection and wait
+   * for one more. It may refuse the call by throwing; the handler runs only after it.
+   */
+  beforeWrite?: (ctx: RouteContext<z.output<E['input']>>) => Promise<void>;
+}
+
 export type DefineRoute = <E extends EndpointDef>(
   def: E,
   handler: RouteHandler<E>,
-  options?: { hidden?: boolean },
+  options?: RouteOptions<E>,
 ) => void;
 
 /**
@@ -114,7 +125,7 @@ export function createDefineRoute(
   return <E extends EndpointDef>(
     def: E,
     handler: RouteHandler<E>,
-    options: { hidden?: boolean } = {},
+    options: RouteOptions<E> = {},
   ) => {
     // A staff endpoint without the staff session check would be open: never served so.
     if (def.access === 'staff' && !staffDeps) {
@@ -229,6 +240,13 @@ export function createDefineRoute(
           return ok(data);
         }
         const deps = staffDeps;
+        if (options.beforeWrite) {
+          await options.beforeWrite(
+            context(() => {
+              throw new Error(`${def.path}: beforeWrite runs before the write opens`);
+            }),
+          );
+        }
         const later: (() => Promise<void>)[] = [];
         const data = await deps.transaction(async (tx) => {
           const staff = requireStaff();

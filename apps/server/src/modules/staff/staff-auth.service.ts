@@ -321,6 +321,21 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
     },
 
     /** The old password proves the caller; every other session of the account ends. */
+    /**
+     * Before a change of password opens its write: the old password proves the caller, each
+     * try reserved in the account's login lane (a stolen session guesses no faster than a login).
+     */
+    async proveOldPassword(staff: AuthStaff, oldPassword: string) {
+      const row = await repository.findById(staff.id);
+      if (!row) throw new AppError(401, CHALLENGE_MESSAGE);
+      const reservation = await throttle.reserveOldPassword(row.id);
+      if (!(await verifyPassword(row.passwordHash, oldPassword))) {
+        throw await throttle.wrongOldPassword(reservation, '原密码错误');
+      }
+      await throttle.succeeded(reservation);
+    },
+
+    /** The change itself; the old password is checked again in its transaction. */
     async changePassword(write: StaffWrite, oldPassword: string, newPassword: string) {
       const row = await repository.findById(write.staff.id, write.tx);
       if (!row || !(await verifyPassword(row.passwordHash, oldPassword))) {

@@ -27,6 +27,7 @@ export interface StaffAttempt {
 export function createStaffLoginThrottle(store: EphemeralStore, now: Clock) {
   const passwords = createLaneThrottle(store, now, { tries: '登录', field: 'password' });
   const codes = createLaneThrottle(store, now, { tries: '动态验证码', field: 'code' });
+  const oldPasswords = createLaneThrottle(store, now, { tries: '原密码', field: 'oldPassword' });
 
   const passwordLanes = ({ account, ip, knownDevice }: StaffAttempt): Lane[] =>
     knownDevice
@@ -50,7 +51,18 @@ export function createStaffLoginThrottle(store: EphemeralStore, now: Clock) {
     },
   ];
 
+  /** The account's login lane: guesses through a change of password count with the login's. */
+  const accountLane = (staffId: number): Lane[] => [
+    { key: `staff-login:acct:s:${staffId}`, rule: ACCOUNT_LANE, refundOnSuccess: false },
+  ];
+
   return {
+    /**
+     * Before the old password of a change is checked: a stolen session cannot guess the
+     * password faster than a login could.
+     */
+    reserveOldPassword: (staffId: number) => oldPasswords.reserve(accountLane(staffId)),
+    wrongOldPassword: oldPasswords.wrong,
     /** Before the password is checked; throws a 429 with the wait when a lane says wait. */
     reservePassword: (attempt: StaffAttempt) => passwords.reserve(passwordLanes(attempt)),
     /** Before a code is checked (the code step and the enrolment alike). */

@@ -30,8 +30,13 @@ export function registerStaffRoutes(
     reply.header('set-cookie', await auth.logout(write()));
     return { ok: true as const };
   });
-  route(StaffAuth.ChangePassword, async ({ input, write }) =>
-    auth.changePassword(write(), input.oldPassword, input.newPassword),
+  route(
+    StaffAuth.ChangePassword,
+    async ({ input, write }) => auth.changePassword(write(), input.oldPassword, input.newPassword),
+    {
+      beforeWrite: ({ input, requireStaff }) =>
+        auth.proveOldPassword(requireStaff(), input.oldPassword),
+    },
   );
 
   route(StaffAccount.List, async ({ input }) => accounts.list(input.keyword, input));
