@@ -87,6 +87,9 @@ const REFUND_STATUS: Record<string, ProviderRefundStatus> = {
   ABNORMAL: 'failed',
 };
 
+/** 退款结果通知: the three outcomes WeChat Pay reports. */
+const REFUND_EVENTS = new Set(['REFUND.SUCCESS', 'REFUND.ABNORMAL', 'REFUND.CLOSED']);
+
 const USER_AGENT = 'pcb-member-centre (WeChatPay-APIv3; node)';
 /** WeChat Pay accepts descriptions of at most 127 bytes. */
 const DESCRIPTION_BYTES = 127;
@@ -371,13 +374,13 @@ export function createWechatPayProvider(
       }
       const eventType = envelope.event_type ?? '';
       try {
-        if (eventType.startsWith('TRANSACTION.') && resource.original_type === 'transaction') {
+        if (eventType === 'TRANSACTION.SUCCESS' && resource.original_type === 'transaction') {
           if (!appIds.has(String(content.appid))) {
             throw new NotifyRejectedError(`WeChat Pay notify: for appid ${String(content.appid)}`);
           }
           return { kind: 'payment', transaction: toTransaction(content as WechatTransaction) };
         }
-        if (eventType.startsWith('REFUND.') && resource.original_type === 'refund') {
+        if (REFUND_EVENTS.has(eventType) && resource.original_type === 'refund') {
           const refund = content as WechatRefund;
           return { kind: 'refund', refund: toRefund(refund, refund.out_trade_no ?? '') };
         }
