@@ -56,7 +56,10 @@ export async function loadSandboxPayKeys(
         merchantSerialNo: randomBytes(20).toString('hex').toUpperCase(),
         platformPrivateKey,
         publicKeyId: `PUB_KEY_ID_01${Array.from({ length: 28 }, () => randomInt(10)).join('')}`,
-        apiV3Key: Array.from({ length: 32 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join(''),
+        apiV3Key: Array.from(
+          { length: 32 },
+          () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)],
+        ).join(''),
       })
       .onConflictDoNothing();
     row = await read();

@@ -1,6 +1,7 @@
 /**
  * The sandbox's cashier pages: what WeChat Pay shows the payer, sized for a 375 px phone. Plain
- * HTML and a form (the site's CSP allows no inline script); the person picks the outcome.
+ * HTML and a form (the site's CSP allows no inline script); the person picks the outcome. Colours
+ * are WeChat's, darkened where white or grey text needs AA contrast (decision 0036).
  */
 
 const escapeHtml = (text: string): string =>
@@ -16,19 +17,19 @@ const STYLE = `
 body{margin:0;background:#ededed;font:16px/1.5 -apple-system,BlinkMacSystemFont,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif;color:#191919}
 main{max-width:375px;margin:0 auto;min-height:100vh;background:#ededed;padding:0 0 32px}
 header{background:#fff;text-align:center;padding:12px 16px;font-size:17px;font-weight:600;border-bottom:1px solid #e5e5e5}
-.tag{display:inline-block;margin-left:6px;padding:0 6px;border-radius:4px;background:#fa9d3b;color:#fff;font-size:12px;font-weight:400;vertical-align:2px}
+.tag{display:inline-block;margin-left:6px;padding:0 6px;border-radius:4px;background:#ffe7cc;color:#7a4100;font-size:12px;font-weight:400;vertical-align:2px}
 .card{background:#fff;margin:12px 0;padding:28px 16px 24px;text-align:center}
 .subject{margin:0;color:#4c4c4c;font-size:15px;word-break:break-all}
 .amount{margin:8px 0 0;font-size:40px;font-weight:600;letter-spacing:-1px}
 .amount small{font-size:26px;margin-right:2px}
-dl{margin:20px 0 0;text-align:left;font-size:14px;color:#7f7f7f;border-top:1px solid #eee;padding-top:12px}
+dl{margin:20px 0 0;text-align:left;font-size:14px;color:#595959;border-top:1px solid #eee;padding-top:12px}
 dl div{display:flex;justify-content:space-between;padding:4px 0}
 dd{margin:0;color:#191919;max-width:60%;word-break:break-all;text-align:right}
 form{padding:8px 16px}
 button{display:block;width:100%;height:48px;margin:12px 0 0;border:0;border-radius:8px;font-size:17px;font-weight:600;cursor:pointer}
-.ok{background:#07c160;color:#fff}
-.fail{background:#fff;color:#fa5151;border:1px solid #e5e5e5}
-.note{margin:16px;color:#7f7f7f;font-size:13px;text-align:center}
+.ok{background:#07793e;color:#fff}
+.fail{background:#fff;color:#c62828;border:1px solid #e5e5e5}
+.note{margin:16px;color:#595959;font-size:13px;text-align:center}
 .result{font-size:22px;font-weight:600;margin:12px 0 0}
 .icon{width:64px;height:64px;border-radius:50%;margin:0 auto;color:#fff;font-size:40px;line-height:64px}
 .icon.ok{background:#07c160}.icon.fail{background:#fa5151}
@@ -55,7 +56,10 @@ export interface CashierView {
 
 export function cashierPage(view: CashierView): string {
   const hidden = Object.entries(view.fields)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+    )
     .join('');
   return page(
     '微信支付',

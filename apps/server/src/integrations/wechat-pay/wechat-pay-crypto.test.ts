@@ -66,15 +66,21 @@ describe('WeChat Pay v3 signing against the published examples', () => {
       body,
     );
     expect(verifySha256Rsa(message, headers['wechatpay-signature'], key)).toBe(true);
-    expect(verifySha256Rsa(message.replace('签约成功', '签约失败'), headers['wechatpay-signature'], key)).toBe(false);
+    expect(
+      verifySha256Rsa(message.replace('签约成功', '签约失败'), headers['wechatpay-signature'], key),
+    ).toBe(false);
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
     expect(verifySha256Rsa(message, headers['wechatpay-signature'], other)).toBe(false);
     expect(verifySha256Rsa(message, 'not base64!', key)).toBe(false);
   });
 
   it('decrypts the Go SDK notify’s resource', () => {
-    const { resource } = JSON.parse(goSdkNotify.body) as { resource: Parameters<typeof decryptResource>[1] };
-    expect(decryptResource(Buffer.from(goSdkNotify.apiV3Key), resource)).toBe(goSdkNotify.plaintext);
+    const { resource } = JSON.parse(goSdkNotify.body) as {
+      resource: Parameters<typeof decryptResource>[1];
+    };
+    expect(decryptResource(Buffer.from(goSdkNotify.apiV3Key), resource)).toBe(
+      goSdkNotify.plaintext,
+    );
   });
 
   it('decrypts the Java SDK’s AEAD_AES_256_GCM vector, and encrypts to the same ciphertext', () => {

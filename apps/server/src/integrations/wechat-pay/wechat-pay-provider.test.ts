@@ -151,7 +151,8 @@ describe('the WeChat Pay v3 adapter’s requests', () => {
   });
 
   it('orders H5 with the payer’s IP and returns h5_url with the return address', async () => {
-    const h5Url = 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx2610&package=1405458241';
+    const h5Url =
+      'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx2610&package=1405458241';
     const fake = fakeWechat(() => ({ status: 200, body: { h5_url: h5Url } }));
     const launch = await provider(fake.http).create({ ...paymentInput, scene: 'h5' });
     const body = checkedBody(fake.sent[0]!);
@@ -475,7 +476,13 @@ describe('the WeChat Pay v3 adapter’s notifies', () => {
           const envelope = JSON.parse(b) as { resource: Record<string, unknown> };
           const forged = encryptResource(
             Buffer.from(API_V3_KEY),
-            JSON.stringify({ appid: APP_ID, mchid: MCH_ID, out_trade_no: 'WX2611260001A1', trade_state: 'SUCCESS', amount: { total: 1 } }),
+            JSON.stringify({
+              appid: APP_ID,
+              mchid: MCH_ID,
+              out_trade_no: 'WX2611260001A1',
+              trade_state: 'SUCCESS',
+              amount: { total: 1 },
+            }),
             'transaction',
           );
           return JSON.stringify({ ...envelope, resource: { ...envelope.resource, ...forged } });
@@ -551,7 +558,11 @@ describe('the WeChat Pay v3 adapter’s notifies', () => {
     const http = fakeWechat(() => ({ status: 500 })).http;
     expect(() =>
       createWechatPayProvider(
-        { ...base, apiV3Key: 'short', wechatPayPublicKey: { id: 'x', pem: pem(platform.publicKey, 'spki') } },
+        {
+          ...base,
+          apiV3Key: 'short',
+          wechatPayPublicKey: { id: 'x', pem: pem(platform.publicKey, 'spki') },
+        },
         { http },
       ),
     ).toThrow(/32 bytes/);

@@ -232,7 +232,9 @@ export function createWechatPayProvider(
       try {
         data = JSON.parse(text) as Record<string, unknown>;
       } catch {
-        throw new PaymentProviderError(`WeChat Pay ${pathAndQuery}: HTTP ${answer.status}, not JSON`);
+        throw new PaymentProviderError(
+          `WeChat Pay ${pathAndQuery}: HTTP ${answer.status}, not JSON`,
+        );
       }
     }
     return { status: answer.status, data };
@@ -264,7 +266,9 @@ export function createWechatPayProvider(
   function toRefund(r: WechatRefund, fallbackTradeNo: string): ProviderRefund {
     const status = REFUND_STATUS[r.status ?? r.refund_status ?? ''];
     if (!status || typeof r.out_refund_no !== 'string') {
-      throw new PaymentProviderError(`WeChat Pay: unreadable refund (${r.status ?? r.refund_status})`);
+      throw new PaymentProviderError(
+        `WeChat Pay: unreadable refund (${r.status ?? r.refund_status})`,
+      );
     }
     return {
       channel: 'wechat',

@@ -37,7 +37,9 @@ export async function wechatPaySandboxProvider(
       apiV3Key: keys.apiV3Key,
       wechatPayPublicKey: {
         id: keys.publicKeyId,
-        pem: createPublicKey(keys.platformPrivateKey).export({ type: 'spki', format: 'pem' }).toString(),
+        pem: createPublicKey(keys.platformPrivateKey)
+          .export({ type: 'spki', format: 'pem' })
+          .toString(),
       },
       apiBase: `${new URL(options.origin).origin}${SANDBOX_WECHAT_PAY_PATH}`,
     },

@@ -156,7 +156,9 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
     expect(launch.kind).toBe('redirect');
     if (launch.kind !== 'redirect') return;
     const h5Url = new URL(launch.url);
-    expect(`${h5Url.origin}${h5Url.pathname}`).toBe(`${ORIGIN}${SANDBOX_WECHAT_PAY_PATH}/checkmweb`);
+    expect(`${h5Url.origin}${h5Url.pathname}`).toBe(
+      `${ORIGIN}${SANDBOX_WECHAT_PAY_PATH}/checkmweb`,
+    );
     expect(h5Url.searchParams.get('prepay_id')).toMatch(/^wx\d{14}[0-9a-f]{20}$/);
     expect(h5Url.searchParams.get('redirect_url')).toBe(RETURN_URL);
 
@@ -240,7 +242,10 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
       reason: '订单取消',
       notifyUrl: NOTIFY_URL,
     });
-    expect(repeated).toMatchObject({ providerRefundNo: refund.providerRefundNo, status: 'success' });
+    expect(repeated).toMatchObject({
+      providerRefundNo: refund.providerRefundNo,
+      status: 'success',
+    });
     expect(await wechatPay.query(input.outTradeNo)).toMatchObject({ status: 'paid' });
   });
 
@@ -266,7 +271,10 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
     // WeChat checks paySign before it shows anything.
     const tampered = await app.inject({
       method: 'GET',
-      url: jsapiPageUrl({ ...launch, params: { ...params, timeStamp: String(Number(params.timeStamp) + 1) } }),
+      url: jsapiPageUrl({
+        ...launch,
+        params: { ...params, timeStamp: String(Number(params.timeStamp) + 1) },
+      }),
     });
     expect(tampered.statusCode).toBe(400);
     expect(tampered.body).toContain('支付验证签名失败');
@@ -289,8 +297,13 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
       url: `${SANDBOX_WECHAT_PAY_PATH}/pay`,
       payload: { prepay_id: prepayId, outcome: 'success' },
     });
-    expect(twice.json()).toMatchObject({ err_msg: 'get_brand_wcpay_request:fail', message: '该订单已支付' });
-    expect(events.filter((e) => e.kind === 'payment' && e.transaction.outTradeNo === input.outTradeNo)).toHaveLength(1);
+    expect(twice.json()).toMatchObject({
+      err_msg: 'get_brand_wcpay_request:fail',
+      message: '该订单已支付',
+    });
+    expect(
+      events.filter((e) => e.kind === 'payment' && e.transaction.outTradeNo === input.outTradeNo),
+    ).toHaveLength(1);
 
     const partial = await wechatPay.refund({
       outTradeNo: input.outTradeNo,
@@ -370,7 +383,10 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
       url: `${SANDBOX_WECHAT_PAY_PATH}/pay`,
       payload: { prepay_id: prepayId, outcome: 'success' },
     });
-    expect(paid.json()).toMatchObject({ err_msg: 'get_brand_wcpay_request:fail', message: '订单已关闭' });
+    expect(paid.json()).toMatchObject({
+      err_msg: 'get_brand_wcpay_request:fail',
+      message: '订单已关闭',
+    });
     expect(await wechatPay.query(input.outTradeNo)).toMatchObject({ status: 'closed' });
     expect(await wechatPay.query('WXT-NEVER-SEEN-01')).toBeNull();
     expect(await wechatPay.queryRefund('WXT-NEVER-SEEN-01', 'RF-NEVER-SEEN')).toBeNull();
@@ -480,7 +496,10 @@ describe('the sandbox’s API checks the merchant’s signature', () => {
       await other.ready();
       const input = payment('h5', 800);
       await wechatPay.create(input);
-      expect(await second.query(input.outTradeNo)).toMatchObject({ status: 'pending', amountFen: 800 });
+      expect(await second.query(input.outTradeNo)).toMatchObject({
+        status: 'pending',
+        amountFen: 800,
+      });
       expect(second.merchantId).toBe(wechatPay.merchantId);
     } finally {
       await other.close();

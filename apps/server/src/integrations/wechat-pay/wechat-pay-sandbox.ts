@@ -82,7 +82,10 @@ class WechatError {
 const paramError = (message: string) => new WechatError(400, 'PARAM_ERROR', message);
 
 const outTradeNoSchema = z.string().regex(/^[0-9A-Za-z_\-*|]{6,32}$/);
-const notifyUrlSchema = z.string().max(256).regex(/^https?:\/\/[^\s]+$/);
+const notifyUrlSchema = z
+  .string()
+  .max(256)
+  .regex(/^https?:\/\/[^\s]+$/);
 const amountSchema = z.object({
   total: z.number().int().positive(),
   currency: z.literal('CNY').optional(),
@@ -90,7 +93,10 @@ const amountSchema = z.object({
 const orderBase = {
   appid: z.string().min(1).max(32),
   mchid: z.string().min(1).max(32),
-  description: z.string().min(1).refine((s) => Buffer.byteLength(s, 'utf8') <= 127),
+  description: z
+    .string()
+    .min(1)
+    .refine((s) => Buffer.byteLength(s, 'utf8') <= 127),
   out_trade_no: outTradeNoSchema,
   time_expire: z.string().optional(),
   attach: z.string().max(128).optional(),
@@ -388,7 +394,10 @@ export async function registerWechatPaySandbox(
       .update(wechatPaySandboxRefunds)
       .set({ status: 'SUCCESS', successTime: now() })
       .where(
-        and(eq(wechatPaySandboxRefunds.id, refundId), eq(wechatPaySandboxRefunds.status, 'PROCESSING')),
+        and(
+          eq(wechatPaySandboxRefunds.id, refundId),
+          eq(wechatPaySandboxRefunds.status, 'PROCESSING'),
+        ),
       )
       .returning();
     if (!settled) return undefined;
@@ -420,9 +429,9 @@ export async function registerWechatPaySandbox(
   async function createOrder(
     kind: 'JSAPI' | 'MWEB',
     input: z.infer<typeof jsapiOrderSchema> | z.infer<typeof h5OrderSchema>,
-    auth: { mchid: string },
   ): Promise<Trade> {
-    if (input.mchid !== auth.mchid) throw paramError('mchid 与请求商户号不一致');
+    // authenticate() already held the Authorization's mchid to the sandbox merchant's.
+    if (input.mchid !== keys.mchid) throw paramError('mchid 与请求商户号不一致');
     if (!appIds.has(input.appid)) {
       throw new WechatError(400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
     }
@@ -491,7 +500,7 @@ export async function registerWechatPaySandbox(
       hide,
       api(async (request, reply) => {
         const input = parse(jsapiOrderSchema, parseJson(request.body));
-        const trade = await createOrder('JSAPI', input, { mchid: keys.mchid });
+        const trade = await createOrder('JSAPI', input);
         return answer(reply, 200, { prepay_id: trade.prepayId });
       }),
     );
@@ -501,7 +510,7 @@ export async function registerWechatPaySandbox(
       hide,
       api(async (request, reply) => {
         const input = parse(h5OrderSchema, parseJson(request.body));
-        const trade = await createOrder('MWEB', input, { mchid: keys.mchid });
+        const trade = await createOrder('MWEB', input);
         const pkg = String(randomInt(1_000_000_000, 9_999_999_999));
         return answer(reply, 200, {
           h5_url: `${origin}${base}/checkmweb?prepay_id=${trade.prepayId}&package=${pkg}`,
@@ -529,7 +538,8 @@ export async function registerWechatPaySandbox(
       api(async (request, reply) => {
         const { outTradeNo } = request.params as { outTradeNo: string };
         const input = parse(closeSchema, parseJson(request.body));
-        if (input.mchid !== keys.mchid) throw new WechatError(400, 'MCH_NOT_EXISTS', '商户号不存在');
+        if (input.mchid !== keys.mchid)
+          throw new WechatError(400, 'MCH_NOT_EXISTS', '商户号不存在');
         const [closed] = await db
           .update(wechatPaySandboxTrades)
           .set({ tradeState: 'CLOSED' })
