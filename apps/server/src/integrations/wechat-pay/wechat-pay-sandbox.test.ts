@@ -21,7 +21,11 @@ import {
   signSha256Rsa,
   verifySha256Rsa,
 } from './wechat-pay-crypto';
-import { registerWechatPaySandbox, SANDBOX_WECHAT_PAY_PATH } from './wechat-pay-sandbox';
+import {
+  registerWechatPaySandbox,
+  SANDBOX_WECHAT_PAY_PATH,
+  sandboxJsapiPageUrl,
+} from './wechat-pay-sandbox';
 import { wechatPaySandboxProvider } from './wechat-pay-sandbox-provider';
 import { wechatPaySandboxTrades } from './wechat-pay-sandbox.table';
 
@@ -145,8 +149,7 @@ const refundEvent = (outRefundNo: string) =>
 
 function jsapiPageUrl(launch: PaymentLaunch, returnUrl = RETURN_URL) {
   if (launch.kind !== 'jsapi') throw new Error('not a JSAPI launch');
-  const query = new URLSearchParams({ ...launch.params, redirect_url: returnUrl });
-  return `${SANDBOX_WECHAT_PAY_PATH}/jsapi?${query.toString()}`;
+  return relative(sandboxJsapiPageUrl(ORIGIN, launch.params, returnUrl));
 }
 
 describe('the WeChat Pay sandbox, driven by the production adapter', () => {

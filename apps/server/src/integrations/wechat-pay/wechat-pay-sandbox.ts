@@ -44,6 +44,19 @@ export const SANDBOX_WECHAT_PAY_MERCHANT_NAME = '华南PCB工厂（沙箱商户�
 const DEFAULT_RETRY_DELAYS_MS = [15_000, 15_000, 30_000, 180_000] as const;
 const DEFAULT_TIME_EXPIRE_MS = 2 * 3600_000;
 
+/**
+ * Where a page outside WeChat's browser (no WeixinJSBridge) opens a JSAPI or mini-program launch
+ * in the sandbox: the signed getBrandWCPayRequest parameters and the return address.
+ */
+export function sandboxJsapiPageUrl(
+  origin: string,
+  params: Record<string, string>,
+  returnUrl: string,
+): string {
+  const query = new URLSearchParams({ ...params, redirect_url: returnUrl });
+  return `${new URL(origin).origin}${SANDBOX_WECHAT_PAY_PATH}/jsapi?${query.toString()}`;
+}
+
 export interface WechatPaySandboxOptions {
   db: Db;
   /** Our public origin: h5_url and the cashier pages' links start with it. */
