@@ -38,9 +38,9 @@ describe('request signing (Alipay open platform, RSA2)', () => {
     const signed = signRequest(DOCUMENTED_REQUEST.params, key);
     expect(signed.sign).toBe(DOCUMENTED_REQUEST_SIGNATURE);
     const publicKey = loadPublicKey(TEST_MERCHANT_PUBLIC_KEY);
-    expect(verifyRsa2(DOCUMENTED_REQUEST.signContent, DOCUMENTED_REQUEST_SIGNATURE, publicKey)).toBe(
-      true,
-    );
+    expect(
+      verifyRsa2(DOCUMENTED_REQUEST.signContent, DOCUMENTED_REQUEST_SIGNATURE, publicKey),
+    ).toBe(true);
     expect(
       verifyRsa2(
         DOCUMENTED_REQUEST.signContent.replace('0.01', '0.02'),
@@ -54,17 +54,15 @@ describe('request signing (Alipay open platform, RSA2)', () => {
     const pem = loadPrivateKey(TEST_MERCHANT_PRIVATE_KEY);
     const bare = (text: string) => text.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
     const pkcs1 = loadPrivateKey(bare(TEST_MERCHANT_PRIVATE_KEY));
-    const pkcs8 = loadPrivateKey(
-      bare(pem.export({ type: 'pkcs8', format: 'pem' }).toString()),
-    );
+    const pkcs8 = loadPrivateKey(bare(pem.export({ type: 'pkcs8', format: 'pem' }).toString()));
     const publicKey = loadPublicKey(bare(TEST_MERCHANT_PUBLIC_KEY));
     for (const key of [pkcs1, pkcs8]) {
       expect(signRsa2(DOCUMENTED_REQUEST.signContent, key)).toBe(DOCUMENTED_REQUEST_SIGNATURE);
     }
     expect(
-      publicKey.export({ type: 'spki', format: 'der' }).equals(
-        createPublicKey(TEST_MERCHANT_PUBLIC_KEY).export({ type: 'spki', format: 'der' }),
-      ),
+      publicKey
+        .export({ type: 'spki', format: 'der' })
+        .equals(createPublicKey(TEST_MERCHANT_PUBLIC_KEY).export({ type: 'spki', format: 'der' })),
     ).toBe(true);
   });
 });
@@ -114,7 +112,9 @@ describe('answer verification (Alipay’s own signed answer)', () => {
   it('verifies the exact text of the *_response object', () => {
     const members = rawJsonMembers(REAL_ANSWER);
     const raw = members?.get('alipay_open_file_upload_response') ?? '';
-    expect(raw).toBe('{"code":"10000","msg":"Success","file_id":"CAxAToWB1JsAAAAAAAAAAAAADgSLAQBr"}');
+    expect(raw).toBe(
+      '{"code":"10000","msg":"Success","file_id":"CAxAToWB1JsAAAAAAAAAAAAADgSLAQBr"}',
+    );
     const sign = JSON.parse(members?.get('sign') ?? '""') as string;
     expect(verifyRsa2(raw, sign, alipayKey)).toBe(true);
     expect(verifyRsa2(raw.replace('10000', '10001'), sign, alipayKey)).toBe(false);

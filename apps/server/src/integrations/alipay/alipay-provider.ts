@@ -331,7 +331,10 @@ export function createAlipayProvider(settings: AlipaySettings, deps: AlipayDeps)
       if (form.out_biz_no && (form.gmt_refund || form.refund_fee)) {
         const refund = await queryRefund(outTradeNo, form.out_biz_no);
         if (!refund) {
-          throw new PaymentProviderError('支付宝通知的退款在退款查询中还查不到', 'refund-not-found');
+          throw new PaymentProviderError(
+            '支付宝通知的退款在退款查询中还查不到',
+            'refund-not-found',
+          );
         }
         return { kind: 'refund', refund };
       }
@@ -390,10 +393,12 @@ export function createAlipayProvider(settings: AlipaySettings, deps: AlipayDeps)
       if (answer.code === SUCCESS) {
         if (answer.text('fund_change') === 'Y') return { ...base, status: 'success' };
         // 'N': this number was refunded before (a retry), or Alipay is still on it: ask.
-        return (await queryRefund(input.outTradeNo, input.outRefundNo)) ?? {
-          ...base,
-          status: 'processing',
-        };
+        return (
+          (await queryRefund(input.outTradeNo, input.outRefundNo)) ?? {
+            ...base,
+            status: 'processing',
+          }
+        );
       }
       if (answer.signed && FINAL_REFUND_REFUSALS.has(answer.subCode ?? '')) {
         return { ...base, status: 'failed' };

@@ -1,4 +1,10 @@
-import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  createSign,
+  createVerify,
+  type KeyObject,
+} from 'node:crypto';
 
 /**
  * Alipay's open-platform signatures (OpenAPI v2, "RSA2" = SHA256withRSA, PKCS#1 v1.5, base64),
@@ -64,7 +70,9 @@ export function signRsa2(content: string, privateKey: KeyObject): string {
 export function verifyRsa2(content: string, signature: string, publicKey: KeyObject): boolean {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
   try {
-    return createVerify('RSA-SHA256').update(content, 'utf8').verify(publicKey, signature, 'base64');
+    return createVerify('RSA-SHA256')
+      .update(content, 'utf8')
+      .verify(publicKey, signature, 'base64');
   } catch {
     return false;
   }

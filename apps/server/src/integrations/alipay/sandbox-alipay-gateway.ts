@@ -133,7 +133,8 @@ function commonError(params: AlipayParams, context: GatewayContext, isPage: bool
     return invalid('isv.invalid-method', '不存在的方法名');
   }
   if (params.sign_type !== 'RSA2') return invalid('isv.invalid-signature-type', '无效的签名类型');
-  if (params.charset?.toLowerCase() !== 'utf-8') return invalid('isv.invalid-charset', '字符集错误');
+  if (params.charset?.toLowerCase() !== 'utf-8')
+    return invalid('isv.invalid-charset', '字符集错误');
   if (params.format !== undefined && params.format.toUpperCase() !== 'JSON') {
     return invalid('isv.invalid-format', '无效的数据格式');
   }
@@ -208,7 +209,8 @@ async function wapPay(
     quitUrl: textOf(biz, 'quit_url') || null,
   };
   for (const url of Object.values(urls)) {
-    if (url !== null && !isHttpUrl(url)) return refuse(invalid('isv.invalid-parameter', `无效的地址 ${url}`));
+    if (url !== null && !isHttpUrl(url))
+      return refuse(invalid('isv.invalid-parameter', `无效的地址 ${url}`));
   }
 
   const existing = await findTrade(context.db, context.appId, outTradeNo);
@@ -300,7 +302,12 @@ async function close(biz: Biz, context: GatewayContext): Promise<Fields> {
     return done;
   });
   if (!closed) return TRADE_STATUS_ERROR;
-  return { code: '10000', msg: 'Success', trade_no: closed.tradeNo, out_trade_no: closed.outTradeNo };
+  return {
+    code: '10000',
+    msg: 'Success',
+    trade_no: closed.tradeNo,
+    out_trade_no: closed.outTradeNo,
+  };
 }
 
 async function refund(biz: Biz, context: GatewayContext): Promise<Fields> {
@@ -324,7 +331,12 @@ async function refund(biz: Biz, context: GatewayContext): Promise<Fields> {
       if (!trade.notifyUrl) return;
       const notify = buildTradeNotify(
         { ...trade, notifyUrl: trade.notifyUrl },
-        { sellerId: context.sellerId, alipayKey: context.alipayKey, now: context.now, refund: made },
+        {
+          sellerId: context.sellerId,
+          alipayKey: context.alipayKey,
+          now: context.now,
+          refund: made,
+        },
       );
       await enqueueNotify(context, notify, tx);
     },

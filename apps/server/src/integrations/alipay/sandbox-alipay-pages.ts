@@ -66,9 +66,7 @@ export function cashierPage(view: CashierView): string {
 
 /** A notice in place of the cashier, with a way back to the merchant when there is one. */
 export function noticePage(title: string, message: string, backUrl?: string | null): string {
-  const back = backUrl
-    ? `<a class="button fail" href="${escapeHtml(backUrl)}">返回商户</a>`
-    : '';
+  const back = backUrl ? `<a class="button fail" href="${escapeHtml(backUrl)}">返回商户</a>` : '';
   return page(
     `${title}（支付宝沙箱）`,
     `<div class="notice"><p class="brand"><b>支付宝</b> · 沙箱收银台</p>

@@ -28,7 +28,11 @@ export async function findTradeByNo(db: Db, tradeNo: string): Promise<SandboxTra
 
 /** The new trade, or the one a concurrent request made first under the same out_trade_no. */
 export async function createTrade(db: Db, trade: NewSandboxTrade): Promise<SandboxTrade> {
-  const [created] = await db.insert(alipaySandboxTrade).values(trade).onConflictDoNothing().returning();
+  const [created] = await db
+    .insert(alipaySandboxTrade)
+    .values(trade)
+    .onConflictDoNothing()
+    .returning();
   if (created) return created;
   const existing = await findTrade(db, trade.appId, trade.outTradeNo);
   if (!existing) throw new Error('Alipay sandbox: trade neither created nor found');
@@ -130,9 +134,11 @@ export async function refundTrade(
         ? { kind: 'repeat', trade, refund: earlier }
         : { kind: 'discordant', trade };
     }
-    if (trade.paidAt === null || trade.status === 'WAIT_BUYER_PAY') return { kind: 'not-paid', trade };
+    if (trade.paidAt === null || trade.status === 'WAIT_BUYER_PAY')
+      return { kind: 'not-paid', trade };
     if (trade.status === 'TRADE_CLOSED') return { kind: 'not-paid', trade };
-    if (trade.refundedFen + request.refundFen > trade.totalFen) return { kind: 'over-amount', trade };
+    if (trade.refundedFen + request.refundFen > trade.totalFen)
+      return { kind: 'over-amount', trade };
     const [refund] = await tx
       .insert(alipaySandboxRefund)
       .values({

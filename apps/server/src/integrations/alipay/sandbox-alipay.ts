@@ -8,7 +8,13 @@ import { inProcessClient } from '../wechat/sandbox-wechat';
 import { fetchClient, type HttpClient } from '../wechat/wechat-api';
 import { fenToYuan } from './alipay-amount';
 import { alipayNotifyReply, createAlipayProvider } from './alipay-provider';
-import { loadPrivateKey, loadPublicKey, notifySignContent, parseForm, signRsa2 } from './alipay-sign';
+import {
+  loadPrivateKey,
+  loadPublicKey,
+  notifySignContent,
+  parseForm,
+  signRsa2,
+} from './alipay-sign';
 import { formatAlipayTime } from './alipay-time';
 import { handleGatewayRequest, type GatewayError } from './sandbox-alipay-gateway';
 import type { SandboxAlipayKeys } from './sandbox-alipay-keys';
