@@ -10,6 +10,7 @@ import type {
   JobRegistry,
   JobType,
 } from '../../lib/jobs/job';
+import { createJobRunner } from '../../lib/jobs/job-runner';
 import {
   NotifyRejectedError,
   PaymentProviderError,
@@ -429,5 +430,86 @@ describe('the Alipay sandbox, driven through the production adapter', () => {
       status: 'closed',
       paidAt: null,
     });
+  });
+});
+
+describe('the Alipay sandbox with the real job runner', () => {
+  it('keeps an unacknowledged notify in the job table and delivers it from there', async () => {
+    const keys = sandboxAlipayKeys(database.db);
+    const app = Fastify({ logger: false });
+    const runner = createJobRunner({
+      db: database.db,
+      pool: database.pool,
+      log: app.log,
+      concurrency: 1,
+      pollIntervalMs: 100,
+    });
+    const notifyHttp = inProcessClient(app);
+    registerAlipaySandboxJobs(runner, { notifyHttp });
+    const alipay = alipaySandboxProvider({ keys, http: inProcessClient(app), now: clock.now });
+    let answers = 0;
+    const paid: string[] = [];
+    await app.register(async (scope) => {
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_request, body, done) => done(null, body),
+      );
+      scope.post('/test/alipay/notify', async (request, reply) => {
+        // The first answer is a failure, as from a merchant briefly down.
+        const accepted = answers++ > 0;
+        if (accepted) {
+          const event = await alipay.verifyNotify({ headers: {}, rawBody: String(request.body) });
+          if (event.kind === 'payment') paid.push(event.transaction.outTradeNo);
+        }
+        return reply.send(alipay.notifyReply(accepted).body);
+      });
+    });
+    await registerAlipaySandbox(app, {
+      db: database.db,
+      keys,
+      jobs: runner,
+      notifyHttp,
+      now: clock.now,
+    });
+    await app.ready();
+    const waitingJobs = async () =>
+      (
+        await database.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM graphile_worker.jobs
+            WHERE task_identifier = $1 AND key LIKE 'alipaySandbox:notify:%'`,
+          [alipaySandboxNotifyJob.name],
+        )
+      ).rows[0]?.n ?? 0;
+    try {
+      const first = newPayment(100);
+      const { cashierUrl } = await openCashier({ ...a, app, alipay }, first);
+      expect((await choose({ ...a, app, alipay }, cashierUrl, 'success')).statusCode).toBe(303);
+      expect(paid).toEqual([]);
+      expect(await waitingJobs()).toBe(1);
+
+      await database.pool.query(
+        `UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key LIKE 'alipaySandbox:notify:%'`,
+      );
+      await runner.start();
+      for (let i = 0; i < 100 && paid.length === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(paid).toEqual([first.outTradeNo]);
+      for (let i = 0; i < 50 && (await waitingJobs()) > 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await waitingJobs()).toBe(0);
+
+      // Acknowledged at once: the job that was queued with the payment is taken back.
+      const second = newPayment(200);
+      const opened = await openCashier({ ...a, app, alipay }, second);
+      await choose({ ...a, app, alipay }, opened.cashierUrl, 'success');
+      expect(paid).toEqual([first.outTradeNo, second.outTradeNo]);
+      expect(await waitingJobs()).toBe(0);
+    } finally {
+      await runner.stop();
+      await app.close();
+    }
   });
 });
