@@ -136,6 +136,12 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
     { app, db, store, now, log, logError, deriveKey, dataDir: config.dataDir },
     options,
   );
+  // Configuration refuses every sandbox in production; this holds even where a declaration
+  // forgot its refusal.
+  if (config.isProduction && outside.sandboxes.length > 0)
+    throw new Error(
+      `An embedded sandbox cannot run in production: ${outside.sandboxes.join(', ')}`,
+    );
   const platform: Platform = {
     config,
     db,

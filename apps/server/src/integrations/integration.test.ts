@@ -121,9 +121,9 @@ describe('the integration list', () => {
       [{ provider: 'real' as const, key: 'k', base: 'https://b' }, 404],
     ] as const) {
       const app = Fastify();
-      await list
-        .build({ bell, horn: { times: 1 } }, context, {})
-        .registerSandboxServers(app, { maxUploadBytes: 1 });
+      const built = list.build({ bell, horn: { times: 1 } }, context, {});
+      await built.registerSandboxServers(app, { maxUploadBytes: 1 });
+      expect(built.sandboxes).toEqual(status === 200 ? ['bell'] : []);
       const res = await app.inject({ method: 'GET', url: '/sandbox/bell' });
       expect(res.statusCode).toBe(status);
       await app.close();

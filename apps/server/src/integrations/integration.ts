@@ -100,6 +100,8 @@ export type IntegrationEnv<Settings> =
 export interface BuiltIntegrations<Provides, Secrets> {
   provides: Provides;
   sandboxSecrets: Secrets;
+  /** The integrations whose sandbox server the settings selected (never any in production). */
+  sandboxes: string[];
   /** Registers the servers of the sandboxes the settings selected, in list order. */
   registerSandboxServers: SandboxServer;
 }
@@ -168,7 +170,7 @@ function list<Settings, Options, Provides, Secrets>(
     build(settings, context, options) {
       const provides: Record<string, unknown> = {};
       const sandboxSecrets: Record<string, unknown> = {};
-      const servers: SandboxServer[] = [];
+      const servers: { name: string; register: SandboxServer }[] = [];
       for (const { name, integration } of entries) {
         const parts: IntegrationParts<object, object> = integration.create(
           settingsOf(settings, name),
@@ -177,13 +179,14 @@ function list<Settings, Options, Provides, Secrets>(
         );
         Object.assign(provides, parts.provides);
         Object.assign(sandboxSecrets, parts.sandboxSecrets);
-        if (parts.sandboxServer) servers.push(parts.sandboxServer);
+        if (parts.sandboxServer) servers.push({ name, register: parts.sandboxServer });
       }
       return {
         provides: provides as Provides,
         sandboxSecrets: sandboxSecrets as Secrets,
+        sandboxes: servers.map((s) => s.name),
         registerSandboxServers: async (app, serverContext) => {
-          for (const register of servers) await register(app, serverContext);
+          for (const { register } of servers) await register(app, serverContext);
         },
       };
     },
