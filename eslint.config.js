@@ -235,6 +235,17 @@ export default tseslint.config(
               message:
                 'db/ imports only db/ and lib/: tables are found by drizzle.config.ts, seeds run from modules/seed.ts.',
             },
+            {
+              target: './apps/server/src/integrations',
+              from: [
+                './apps/server/src/modules',
+                './apps/server/src/config',
+                './apps/server/src/platform.ts',
+                './apps/server/src/app.ts',
+              ],
+              message:
+                'An integration knows no module, no configuration and no platform: it declares its own settings and receives the core context (decision 0050).',
+            },
           ],
         },
       ],

@@ -13,12 +13,7 @@ import { publicFolder } from './lib/paths';
 import { loggerOptions, RequestLog } from './logger';
 import { modules, type ModuleApis } from './modules';
 import { largestUpload } from './modules/upload/upload.module';
-import {
-  createPlatform,
-  registerSandboxServers,
-  type Platform,
-  type PlatformOptions,
-} from './platform';
+import { createPlatform, type Platform, type PlatformOptions } from './platform';
 
 export interface AppOptions extends PlatformOptions {
   /** A ready pino logger (main.ts logs the database start with it before the app exists). */
@@ -60,7 +55,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jsonParser(request, body as string, done);
   });
 
-  const { platform, jobRegistry } = createPlatform(app, options);
+  const { platform, jobRegistry, cspSources, registerSandboxServers } = createPlatform(
+    app,
+    options,
+  );
   const built = modules.build(platform);
   built.registerJobs(jobRegistry);
   app.decorate('platform', platform);
@@ -78,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return payload;
   });
-  await registerSecurityHeaders(app, config);
+  await registerSecurityHeaders(app, { isProduction: config.isProduction, csp: cspSources });
   await registerApiDocs(app);
 
   built.registerRoutes(
@@ -89,10 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onAfterCommitError: platform.logError('work after a staff write failed'),
     }),
   );
-  await registerSandboxServers(app, platform, {
-    storage: options.storage,
-    maxUploadBytes: largestUpload(),
-  });
+  await registerSandboxServers({ maxUploadBytes: largestUpload() });
 
   const hasWebApp = await registerWebApp(app, {
     webDistDir: config.webDistDir,

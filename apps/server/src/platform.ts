@@ -1,83 +1,47 @@
 import { hkdfSync } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
-import { createAliyunVerifier } from './integrations/captcha/aliyun-verifier';
-import { createAltchaVerifier } from './integrations/captcha/altcha-verifier';
-import type { HumanVerifier } from './integrations/captcha/captcha';
-import type { CompanyDirectory } from './integrations/company-directory/company-directory';
-import { createTianyanchaDirectory } from './integrations/company-directory/tianyancha-directory';
-import { createAliyunOss } from './integrations/oss/aliyun-oss';
+import type { CspSources } from './http/security';
+import { integrations } from './integrations';
+import type { IntegrationTypes, SandboxServerContext } from './integrations/integration';
 import type { ObjectStorage } from './integrations/oss/object-storage';
-import {
-  createSandboxOss,
-  registerOssSandbox,
-  SANDBOX_OSS_ACCESS_KEY_ID,
-} from './integrations/oss/sandbox-oss';
-import { cachedTracking } from './integrations/parcel-tracking/cached-tracking';
-import { createKuaidi100Tracking } from './integrations/parcel-tracking/kuaidi100-tracking';
-import type { ParcelTracking } from './integrations/parcel-tracking/parcel-tracking';
-import { createAliyunSms } from './integrations/sms/aliyun-sms';
-import { createSandboxSms } from './integrations/sms/sandbox-sms';
-import type { SmsSender } from './integrations/sms/sms';
-import { createSmsOutbox, type SmsOutbox } from './integrations/sms/sms-outbox';
+import { objectStorageFor } from './integrations/oss/oss.integration';
 import { createPostgresStore } from './integrations/store/postgres-store';
 import { registerStorePurge } from './integrations/store/purge-job';
 import { createRedisStore } from './integrations/store/redis-store';
 import type { EphemeralStore } from './integrations/store/store';
-import {
-  inProcessClient,
-  registerWechatSandbox,
-  SANDBOX_WECHAT_API_BASE,
-  SANDBOX_WECHAT_APP_ID,
-  SANDBOX_WECHAT_PATH,
-} from './integrations/wechat/sandbox-wechat';
-import {
-  createWechatApi,
-  fetchClient,
-  type HttpClient,
-  type WechatApi,
-} from './integrations/wechat/wechat-api';
 import { systemClock, type Clock } from './lib/clock';
 import type { JobQueue, JobRegistry } from './lib/jobs/job';
 import { createJobRunner } from './lib/jobs/job-runner';
 import type { OrderNotifier } from './modules/order/order-notifier';
 
+/** What the outside services (`src/integrations/index.ts`) add, typed by their list. */
+type Integrations = IntegrationTypes<typeof integrations>;
+type IntegrationOptions = Integrations['options'];
+type IntegrationFields = Integrations['provides'];
+
 /** What the caller may hand in instead of what the environment selects (tests, main.ts). */
-export interface PlatformOptions {
+export interface PlatformOptions extends IntegrationOptions {
   config: Config;
   /** Owned by the caller, who closes the pool after the app (main.ts, tests). */
   database: Database;
   /** Defaults to Redis when REDIS_URL is set, else the PostgreSQL table. */
   store?: EphemeralStore;
   now?: Clock;
-  captcha?: HumanVerifier;
-  sms?: SmsSender;
-  storage?: ObjectStorage;
-  /** How the server calls WeChat (default: the network, or the sandbox in process). */
-  wechatHttp?: HttpClient;
-  /** A business registry instead of the one the environment selects (tests). */
-  companyRegistry?: CompanyDirectory;
-  /** A tracking service instead of the one the environment selects (tests); cached as it is. */
-  parcelTracking?: ParcelTracking;
+  // Each integration's replacements (captcha, sms, storage, wechatHttp, companyRegistry,
+  // parcelTracking) are declared by the integration itself.
   /** A notifier of order events instead of the member-message module's (tests that record them). */
   orderNotifier?: OrderNotifier;
 }
 
-/** What the embedded sandboxes (WeChat, OSS) need; production never runs them. */
-export interface SandboxSecrets {
-  wechatAppSecret: string;
-  wechatOpenIdKey: Uint8Array;
-  ossAccessKeySecret: string;
-}
-
 /**
  * Everything a module may be given that is not another module: the database, the ephemeral
- * store, configuration, the clock, the logger and the outside services, each chosen by the
- * environment here and nowhere else.
+ * store, configuration, the clock, the logger, and the fields the outside services provide
+ * (`captcha`, `sms`, `smsOutbox`, `wechat`, `storage`, `companyRegistry`, `parcelTracking`),
+ * each chosen by the environment in its integration's declaration and nowhere else.
  */
-export interface Platform {
+export interface Platform extends IntegrationFields {
   config: Config;
   db: Db;
   store: EphemeralStore;
@@ -89,27 +53,11 @@ export interface Platform {
   logError: (message: string) => (err: unknown) => void;
   /** A key of its own per purpose, derived from JWT_SECRET: no extra secret to configure. */
   deriveKey: (purpose: string) => Uint8Array;
-  captcha: HumanVerifier;
-  sms: SmsSender;
-  smsOutbox: SmsOutbox;
-  storage: ObjectStorage;
-  wechat: {
-    api: WechatApi;
-    /** WeChat's hosts for this origin: the sandbox plays WeChat on our own origin. */
-    openBase: (origin: string) => string;
-    mpBase: (origin: string) => string;
-  };
-  sandbox: SandboxSecrets;
   /**
-   * The business registry company names come from (Tianyancha), or null for the embedded
-   * directory, which the company-directory module builds on its own table.
+   * The keys the embedded sandboxes sign with (WeChat's app secret, OSS's access key secret),
+   * for tests that play the browser or the provider; production never runs a sandbox.
    */
-  companyRegistry: CompanyDirectory | null;
-  /**
-   * The tracking service parcels are asked of (Kuaidi100), its answers cached in the store, or
-   * null for the embedded provider, which the express module builds on the parcels' events.
-   */
-  parcelTracking: ParcelTracking | null;
+  sandbox: Integrations['secrets'];
   /** A test's own notifier for order events; null: the member-message module's. */
   orderNotifier: OrderNotifier | null;
 }
@@ -130,49 +78,43 @@ function createStore(app: FastifyInstance, options: PlatformOptions): EphemeralS
   );
 }
 
-const ossObjectsDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'objects');
-
-const sandboxOssSecret = (deriveKey: (purpose: string) => Uint8Array) =>
-  Buffer.from(deriveKey('oss-sandbox-secret')).toString('base64');
-
 /**
  * The object storage the environment selects (also for the demo seed, which runs before the
  * app): Aliyun OSS, or the sandbox's files under DATA_DIR/objects.
  */
-export function createObjectStorage(
+export const createObjectStorage = (
   config: Pick<Config, 'oss' | 'dataDir' | 'jwt'>,
-): ObjectStorage {
-  return config.oss.provider === 'aliyun'
-    ? createAliyunOss(config.oss)
-    : createSandboxOss({
-        credentials: {
-          accessKeyId: SANDBOX_OSS_ACCESS_KEY_ID,
-          accessKeySecret: sandboxOssSecret(deriveKeyFrom(config.jwt.secret)),
-        },
-        objectsDir: ossObjectsDir(config),
-      });
+): ObjectStorage =>
+  objectStorageFor(config.oss, {
+    dataDir: config.dataDir,
+    deriveKey: deriveKeyFrom(config.jwt.secret),
+  });
+
+/** One app's platform, and what the app finishes after its modules are built. */
+export interface BuiltPlatform {
+  platform: Platform;
+  /** Where the modules' job handlers and schedules go. */
+  jobRegistry: JobRegistry;
+  /** What the pages' Content-Security-Policy must allow for the selected outside services. */
+  cspSources: CspSources[];
+  /**
+   * Registers the servers of the embedded sandboxes the environment selects (WeChat, OSS), on
+   * our own origin. Configuration refuses every sandbox in production: these never run there.
+   */
+  registerSandboxServers: (context: SandboxServerContext) => Promise<void>;
 }
 
 /**
- * The platform of one app, and the registry where the modules' job handlers and schedules go.
- * The job workers (when configured) start when the app is ready; they stop, and then the store
- * this opened closes, when the app closes.
+ * The platform of one app. The job workers (when configured) start when the app is ready; they
+ * stop, and then the store this opened closes, when the app closes.
  */
-export function createPlatform(
-  app: FastifyInstance,
-  options: PlatformOptions,
-): { platform: Platform; jobRegistry: JobRegistry } {
+export function createPlatform(app: FastifyInstance, options: PlatformOptions): BuiltPlatform {
   const { config } = options;
   const { db } = options.database;
   const now = options.now ?? systemClock;
   const log = app.log;
   const logError = (message: string) => (err: unknown) => log.error({ err }, message);
   const deriveKey = deriveKeyFrom(config.jwt.secret);
-  const sandbox: SandboxSecrets = {
-    wechatAppSecret: Buffer.from(deriveKey('wechat-sandbox-app-secret')).toString('hex'),
-    wechatOpenIdKey: deriveKey('wechat-sandbox-openid'),
-    ossAccessKeySecret: sandboxOssSecret(deriveKey),
-  };
   const store = createStore(app, options);
   const jobs = createJobRunner({
     db,
@@ -189,59 +131,17 @@ export function createPlatform(
     if (!options.store) await store.close();
   });
 
-  const captcha =
-    options.captcha ??
-    (config.captcha.provider === 'aliyun'
-      ? createAliyunVerifier(
-          config.captcha.aliyun,
-          logError('Aliyun captcha verification call failed'),
-        )
-      : createAltchaVerifier({ ...config.captcha.altcha, store }));
-
-  const smsOutbox = createSmsOutbox(db);
-  const sms =
-    options.sms ??
-    (config.sms.provider === 'aliyun'
-      ? createAliyunSms(config.sms.aliyun)
-      : createSandboxSms(smsOutbox, now, (entry) =>
-          log.info(entry, 'SMS sandbox: message not sent'),
-        ));
-
-  const storage = options.storage ?? createObjectStorage(config);
-
-  const wechatConfig = config.wechat;
-  const wechatApi =
-    wechatConfig.provider === 'wechat'
-      ? createWechatApi({
-          appId: wechatConfig.appId,
-          appSecret: wechatConfig.appSecret,
-          apiBase: wechatConfig.apiBase,
-          http: options.wechatHttp ?? fetchClient(),
-          store,
-        })
-      : createWechatApi({
-          appId: SANDBOX_WECHAT_APP_ID,
-          appSecret: sandbox.wechatAppSecret,
-          apiBase: SANDBOX_WECHAT_API_BASE,
-          http: options.wechatHttp ?? inProcessClient(app),
-          store,
-        });
-  const wechatBase = (real: 'openBase' | 'mpBase') => (origin: string) =>
-    wechatConfig.provider === 'wechat' ? wechatConfig[real] : `${origin}${SANDBOX_WECHAT_PATH}`;
-
-  const companyRegistry =
-    options.companyRegistry ??
-    (config.companyDirectory.provider === 'tianyancha'
-      ? createTianyanchaDirectory(config.companyDirectory)
-      : null);
-
-  const trackingService =
-    options.parcelTracking ??
-    (config.parcelTracking.provider === 'kuaidi100'
-      ? createKuaidi100Tracking(config.parcelTracking)
-      : null);
-  const parcelTracking = trackingService && cachedTracking(trackingService, store);
-
+  const outside = integrations.build(
+    config,
+    { app, db, store, now, log, logError, deriveKey, dataDir: config.dataDir },
+    options,
+  );
+  // Configuration refuses every sandbox in production; this holds even where a declaration
+  // forgot its refusal.
+  if (config.isProduction && outside.sandboxes.length > 0)
+    throw new Error(
+      `An embedded sandbox cannot run in production: ${outside.sandboxes.join(', ')}`,
+    );
   const platform: Platform = {
     config,
     db,
@@ -252,47 +152,14 @@ export function createPlatform(
     log,
     logError,
     deriveKey,
-    captcha,
-    sms,
-    smsOutbox,
-    storage,
-    wechat: { api: wechatApi, openBase: wechatBase('openBase'), mpBase: wechatBase('mpBase') },
-    sandbox,
-    companyRegistry,
-    parcelTracking,
+    ...outside.provides,
+    sandbox: outside.sandboxSecrets,
     orderNotifier: options.orderNotifier ?? null,
   };
-  return { platform, jobRegistry: jobs };
-}
-
-/**
- * The sandboxes that play WeChat and OSS on our own origin, when the environment selects them.
- * Configuration refuses both in production, so these never run there.
- */
-export async function registerSandboxServers(
-  app: FastifyInstance,
-  platform: Platform,
-  options: { storage?: ObjectStorage; maxUploadBytes: number },
-): Promise<void> {
-  const { config, sandbox } = platform;
-  if (config.wechat.provider === 'sandbox') {
-    await registerWechatSandbox(app, {
-      appId: SANDBOX_WECHAT_APP_ID,
-      appSecret: sandbox.wechatAppSecret,
-      store: platform.store,
-      openIdKey: sandbox.wechatOpenIdKey,
-    });
-  }
-  if (config.oss.provider === 'sandbox' && !options.storage) {
-    await registerOssSandbox(app, {
-      credentials: {
-        accessKeyId: SANDBOX_OSS_ACCESS_KEY_ID,
-        accessKeySecret: sandbox.ossAccessKeySecret,
-      },
-      objectsDir: ossObjectsDir(config),
-      now: platform.now,
-      // Room for the multipart framing; a larger file is still refused as OSS refuses it.
-      maxBodyBytes: options.maxUploadBytes * 2,
-    });
-  }
+  return {
+    platform,
+    jobRegistry: jobs,
+    cspSources: integrations.csp(config),
+    registerSandboxServers: (context) => outside.registerSandboxServers(app, context),
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_ALTCHA_HMAC_KEY, DEV_JWT_SECRET, loadConfig, serverOrigins } from './env';
+import { DEV_ALTCHA_HMAC_KEY } from '../integrations/captcha/captcha.integration';
+import { ConfigError, DEV_JWT_SECRET, loadConfig, serverOrigins } from './env';
 
 const strong = 'x'.repeat(40);
 const productionEnv = {
@@ -107,10 +108,11 @@ describe('configuration', () => {
   it('refuses production with defaults, naming every problem at once', () => {
     expect(problems({ NODE_ENV: 'production' })).toEqual([
       'JWT_SECRET must be set in production (the default is public)',
-      'ALTCHA_HMAC_KEY must be set in production (the default is public)',
-      'SMS_PROVIDER=sandbox cannot be used in production (no text would be sent)',
       'DATABASE_URL is required in production (the embedded database is for development)',
       'PUBLIC_ORIGIN is required in production (where WeChat sends members back; never taken from the Host header)',
+      // Then each integration's own, in the order of src/integrations/index.ts.
+      'ALTCHA_HMAC_KEY must be set in production (the default is public)',
+      'SMS_PROVIDER=sandbox cannot be used in production (no text would be sent)',
       'WECHAT_APP_ID is required in production (the WeChat sandbox cannot be used there)',
       'WECHAT_APP_SECRET is required in production (the WeChat sandbox cannot be used there)',
       'OSS_ACCESS_KEY_ID is required in production (the upload sandbox cannot be used there)',

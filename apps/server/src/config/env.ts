@@ -1,25 +1,13 @@
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { integrations } from '../integrations';
+import type { IntegrationTypes } from '../integrations/integration';
 import { repoRoot } from '../lib/paths';
+import { intSetting, issueLines, secretProblems, text, textOr, url } from '../lib/settings';
 
-/** Development defaults. Production refuses to start while any of them is in use. */
+/** Development default. Production refuses to start while it (or any sandbox) is in use. */
 export const DEV_JWT_SECRET = 'dev-only-jwt-secret-do-not-use-in-production';
-export const DEV_ALTCHA_HMAC_KEY = 'dev-only-altcha-hmac-key-do-not-use-in-production';
-const MIN_SECRET_LENGTH = 32;
-
-const intSetting = (fallback: number, min: number, max: number) =>
-  z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be an integer' })
-    .min(min, { error: `must be at least ${min}` })
-    .max(max, { error: `must be at most ${max}` })
-    .default(fallback);
-
-const text = () => z.string().trim().optional();
-const textOr = (fallback: string) => z.string().trim().default(fallback);
-
-const url = z.url({ error: 'must be a URL' }).optional();
 
 const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 const MAX_DEMO_PACE_MS = 24 * 3_600_000;
@@ -55,40 +43,14 @@ const envSchema = z.object({
     .default('development'),
   HOST: textOr('127.0.0.1'),
   PORT: intSetting(3000, 0, 65535),
-  DATABASE_URL: url,
+  DATABASE_URL: url(),
   DATA_DIR: text(),
   WEB_DIST_DIR: text(),
   JWT_SECRET: textOr(DEV_JWT_SECRET),
   JWT_ISSUER: textOr('pcb-member-centre'),
   JWT_AUDIENCE: textOr('member'),
   ACCESS_TOKEN_TTL_SECONDS: intSetting(86_400, 60, 30 * 86_400),
-  REDIS_URL: url,
-  CAPTCHA_PROVIDER: z
-    .enum(['altcha', 'aliyun'], { error: 'must be altcha or aliyun' })
-    .default('altcha'),
-  ALTCHA_HMAC_KEY: textOr(DEV_ALTCHA_HMAC_KEY),
-  // Around 1000 iterations keeps a low-end phone under a second (see stack-notes).
-  ALTCHA_MAX_NUMBER: intSetting(1000, 10, 1_000_000),
-  ALIYUN_CAPTCHA_ACCESS_KEY_ID: text(),
-  ALIYUN_CAPTCHA_ACCESS_KEY_SECRET: text(),
-  ALIYUN_CAPTCHA_SCENE_ID: text(),
-  ALIYUN_CAPTCHA_PREFIX: text(),
-  ALIYUN_CAPTCHA_REGION: textOr('cn-shanghai'),
-  ALIYUN_CAPTCHA_ENDPOINT: url,
-  SMS_PROVIDER: z
-    .enum(['sandbox', 'aliyun'], { error: 'must be sandbox or aliyun' })
-    .default('sandbox'),
-  ALIYUN_SMS_ACCESS_KEY_ID: text(),
-  ALIYUN_SMS_ACCESS_KEY_SECRET: text(),
-  ALIYUN_SMS_SIGN_NAME: text(),
-  ALIYUN_SMS_TEMPLATE_CODE: text(),
-  ALIYUN_SMS_REGISTERED_TEMPLATE_CODE: text(),
-  ALIYUN_SMS_RELATION_TEMPLATE_CODE: text(),
-  ALIYUN_SMS_MOBILE_CHANGED_TEMPLATE_CODE: text(),
-  ALIYUN_SMS_ENDPOINT: z.url({ error: 'must be a URL' }).default('https://dysmsapi.aliyuncs.com'),
-  SMS_DAILY_LIMIT: intSetting(10, 1, 1000),
-  SMS_RESEND_INTERVAL_SECONDS: intSetting(60, 1, 3600),
-  SMS_IP_DAILY_LIMIT: intSetting(30, 1, 100_000),
+  REDIS_URL: url(),
   QUOTE_RATE_LIMIT: intSetting(120, 1, 1_000_000),
   COMPANY_SEARCH_RATE_LIMIT: intSetting(120, 1, 1_000_000),
   ORDER_STATE_RATE_LIMIT: intSetting(20, 1, 1_000_000),
@@ -100,17 +62,7 @@ const envSchema = z.object({
     .optional(),
   TRUST_PROXY: text(),
   /** The origin members reach us at (https://m.example.com); required in production. */
-  PUBLIC_ORIGIN: url,
-  WECHAT_APP_ID: text(),
-  WECHAT_APP_SECRET: text(),
-  WECHAT_OPEN_BASE: z.url({ error: 'must be a URL' }).default('https://open.weixin.qq.com'),
-  WECHAT_API_BASE: z.url({ error: 'must be a URL' }).default('https://api.weixin.qq.com'),
-  WECHAT_MP_BASE: z.url({ error: 'must be a URL' }).default('https://mp.weixin.qq.com'),
-  OSS_ACCESS_KEY_ID: text(),
-  OSS_ACCESS_KEY_SECRET: text(),
-  OSS_BUCKET_HOST: url,
-  OSS_BUCKET: text(),
-  TIANYANCHA_TOKEN: text(),
+  PUBLIC_ORIGIN: url(),
   /** Whether this instance runs job workers and schedules; off by default under NODE_ENV=test. */
   JOB_WORKERS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   JOB_CONCURRENCY: intSetting(2, 1, 50),
@@ -120,90 +72,15 @@ const envSchema = z.object({
   ORDER_UNPAID_CANCEL_DAYS: intSetting(7, 1, 365),
   /** The demo factory's pace (product decisions §6); refused in production. */
   DEMO_FACTORY_PACE: demoPace,
-  TIANYANCHA_API_BASE: z.url({ error: 'must be a URL' }).default('http://open.api.tianyancha.com'),
-  KUAIDI100_CUSTOMER: text(),
-  KUAIDI100_KEY: text(),
-  KUAIDI100_ENDPOINT: z
-    .url({ error: 'must be a URL' })
-    .default('https://poll.kuaidi100.com/poll/query.do'),
 });
 
 type Env = z.infer<typeof envSchema>;
 export type NodeEnv = Env['NODE_ENV'];
 
-export interface AliyunCredentials {
-  accessKeyId: string;
-  accessKeySecret: string;
-  endpoint: string;
-}
+/** Each outside service's own settings, `config.<name>` (`src/integrations/index.ts`). */
+type IntegrationSettings = IntegrationTypes<typeof integrations>['settings'];
 
-export type CaptchaConfig =
-  | { provider: 'altcha'; altcha: { hmacKey: string; maxNumber: number } }
-  | {
-      provider: 'aliyun';
-      altcha: { hmacKey: string; maxNumber: number };
-      aliyun: AliyunCredentials & { sceneId: string; prefix: string; region: string };
-    };
-
-export type SmsConfig = {
-  /** At most one text per mobile per this many seconds. */
-  resendIntervalSeconds: number;
-  dailyLimit: number;
-  ipDailyLimit: number;
-} & (
-  | { provider: 'sandbox' }
-  | {
-      provider: 'aliyun';
-      aliyun: AliyunCredentials & {
-        signName: string;
-        templateCode: string;
-        registeredTemplateCode: string;
-        relationTemplateCode: string;
-        mobileChangedTemplateCode: string | undefined;
-      };
-    }
-);
-
-/** Without an app id our own server plays WeChat (the sandbox); production refuses that. */
-export type WechatConfig =
-  | { provider: 'sandbox' }
-  | {
-      provider: 'wechat';
-      appId: string;
-      appSecret: string;
-      openBase: string;
-      apiBase: string;
-      mpBase: string;
-    };
-
-/** Without OSS keys our own server plays the bucket (the sandbox); production refuses that. */
-export type OssConfig =
-  | { provider: 'sandbox' }
-  | {
-      provider: 'aliyun';
-      accessKeyId: string;
-      accessKeySecret: string;
-      /** https://<bucket>.oss-<region>.aliyuncs.com, where the browser posts files. */
-      bucketHost: string;
-      bucket: string;
-    };
-
-/**
- * Company names as members type them: without a Tianyancha token the embedded directory (our
- * table and certified members' companies); production refuses that.
- */
-export type CompanyDirectoryConfig =
-  { provider: 'embedded' } | { provider: 'tianyancha'; token: string; apiBase: string };
-
-/**
- * Where parcels are: without a Kuaidi100 account the events staff enter (embedded); production
- * refuses that.
- */
-export type ParcelTrackingConfig =
-  | { provider: 'embedded' }
-  | { provider: 'kuaidi100'; customer: string; key: string; endpoint: string };
-
-export interface Config {
+export interface Config extends IntegrationSettings {
   nodeEnv: NodeEnv;
   isProduction: boolean;
   host: string;
@@ -214,8 +91,6 @@ export interface Config {
   webDistDir: string;
   jwt: { secret: string; issuer: string; audience: string; ttlSeconds: number };
   redisUrl: string | undefined;
-  captcha: CaptchaConfig;
-  sms: SmsConfig;
   memberAgreementVersion: string;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   trustProxy: TrustProxy;
@@ -225,10 +100,6 @@ export interface Config {
    * listens on). A request's Host only chooses among them; the first is the default.
    */
   publicOrigins: string[];
-  wechat: WechatConfig;
-  oss: OssConfig;
-  companyDirectory: CompanyDirectoryConfig;
-  parcelTracking: ParcelTrackingConfig;
   /** Calls a client address may make a minute (decision 0034). */
   rateLimits: {
     quotesPerMinute: number;
@@ -276,8 +147,6 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
     .filter(Boolean);
 }
 
-const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
-
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
 const ANY_ADDRESS_HOSTS = new Set(['0.0.0.0', '::']);
 
@@ -305,27 +174,9 @@ export function serverOrigins(
   return [...new Set([...loopback, ...addresses])];
 }
 
-/** Collects every missing Aliyun setting so one start attempt names them all. */
-function requireAll(env: Env, names: (keyof Env)[], why: string, problems: string[]): void {
-  for (const name of names) {
-    if (!env[name]) problems.push(`${name} is required when ${why}`);
-  }
-}
-
+/** The core's own refusals; each integration adds its own (a sandbox, a public secret). */
 function productionProblems(env: Env): string[] {
-  const problems: string[] = [];
-  const secrets = [
-    ['JWT_SECRET', env.JWT_SECRET, DEV_JWT_SECRET],
-    ['ALTCHA_HMAC_KEY', env.ALTCHA_HMAC_KEY, DEV_ALTCHA_HMAC_KEY],
-  ] as const;
-  for (const [name, value, devDefault] of secrets) {
-    if (value === devDefault)
-      problems.push(`${name} must be set in production (the default is public)`);
-    else if (value.length < MIN_SECRET_LENGTH)
-      problems.push(`${name} must be at least ${MIN_SECRET_LENGTH} characters in production`);
-  }
-  if (env.SMS_PROVIDER === 'sandbox')
-    problems.push('SMS_PROVIDER=sandbox cannot be used in production (no text would be sent)');
+  const problems = secretProblems('JWT_SECRET', env.JWT_SECRET, DEV_JWT_SECRET);
   if (!env.DATABASE_URL)
     problems.push(
       'DATABASE_URL is required in production (the embedded database is for development)',
@@ -334,34 +185,6 @@ function productionProblems(env: Env): string[] {
     problems.push(
       'PUBLIC_ORIGIN is required in production (where WeChat sends members back; never taken from the Host header)',
     );
-  if (!env.WECHAT_APP_ID) {
-    for (const name of ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const) {
-      if (!env[name])
-        problems.push(
-          `${name} is required in production (the WeChat sandbox cannot be used there)`,
-        );
-    }
-  }
-  if (!env.OSS_ACCESS_KEY_ID) {
-    for (const name of ['OSS_ACCESS_KEY_ID', 'OSS_ACCESS_KEY_SECRET', 'OSS_BUCKET_HOST'] as const) {
-      if (!env[name])
-        problems.push(
-          `${name} is required in production (the upload sandbox cannot be used there)`,
-        );
-    }
-  }
-  if (!env.TIANYANCHA_TOKEN)
-    problems.push(
-      'TIANYANCHA_TOKEN is required in production (the embedded company directory cannot be used there)',
-    );
-  if (!env.KUAIDI100_CUSTOMER) {
-    for (const name of ['KUAIDI100_CUSTOMER', 'KUAIDI100_KEY'] as const) {
-      if (!env[name])
-        problems.push(
-          `${name} is required in production (the embedded parcel tracking cannot be used there)`,
-        );
-    }
-  }
   if (env.DEMO_FACTORY_PACE != null)
     problems.push(
       'DEMO_FACTORY_PACE cannot be used in production (the demo factory moves orders by itself; only off is accepted)',
@@ -390,127 +213,26 @@ function demoFactoryOf(env: Env): Config['demoFactory'] {
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set", as in most deployment tools.
   const present = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''),
+    Object.entries(source).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1].trim() !== '',
+    ),
   );
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'} ${i.message}`),
-    );
-  }
+  const outside = integrations.readEnv(present);
+  const issues = [
+    ...(parsed.success ? [] : issueLines(parsed.error.issues)),
+    ...(outside.ok ? [] : outside.issues),
+  ];
+  if (!parsed.success || !outside.ok) throw new ConfigError(issues);
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
-  const problems = isProduction ? productionProblems(env) : [];
-
-  if (env.CAPTCHA_PROVIDER === 'aliyun') {
-    requireAll(
-      env,
-      [
-        'ALIYUN_CAPTCHA_ACCESS_KEY_ID',
-        'ALIYUN_CAPTCHA_ACCESS_KEY_SECRET',
-        'ALIYUN_CAPTCHA_SCENE_ID',
-        'ALIYUN_CAPTCHA_PREFIX',
-      ],
-      'CAPTCHA_PROVIDER=aliyun',
-      problems,
-    );
-  }
-  if (env.SMS_PROVIDER === 'aliyun') {
-    requireAll(
-      env,
-      [
-        'ALIYUN_SMS_ACCESS_KEY_ID',
-        'ALIYUN_SMS_ACCESS_KEY_SECRET',
-        'ALIYUN_SMS_SIGN_NAME',
-        'ALIYUN_SMS_TEMPLATE_CODE',
-        'ALIYUN_SMS_REGISTERED_TEMPLATE_CODE',
-        'ALIYUN_SMS_RELATION_TEMPLATE_CODE',
-      ],
-      'SMS_PROVIDER=aliyun',
-      problems,
-    );
-  }
-  if (env.WECHAT_APP_ID) {
-    requireAll(env, ['WECHAT_APP_SECRET'], 'WECHAT_APP_ID is set', problems);
-  }
-  if (env.OSS_ACCESS_KEY_ID) {
-    requireAll(
-      env,
-      ['OSS_ACCESS_KEY_SECRET', 'OSS_BUCKET_HOST'],
-      'OSS_ACCESS_KEY_ID is set',
-      problems,
-    );
-  }
-  if (env.KUAIDI100_CUSTOMER) {
-    requireAll(env, ['KUAIDI100_KEY'], 'KUAIDI100_CUSTOMER is set', problems);
-  }
+  const problems = [
+    ...(isProduction ? productionProblems(env) : []),
+    ...outside.problems({ isProduction }),
+  ];
   if (problems.length > 0) throw new ConfigError(problems);
 
   const root = repoRoot();
-  const altcha = { hmacKey: env.ALTCHA_HMAC_KEY, maxNumber: env.ALTCHA_MAX_NUMBER };
-  const captcha: CaptchaConfig =
-    env.CAPTCHA_PROVIDER === 'aliyun'
-      ? {
-          provider: 'aliyun',
-          altcha,
-          aliyun: {
-            accessKeyId: env.ALIYUN_CAPTCHA_ACCESS_KEY_ID ?? '',
-            accessKeySecret: env.ALIYUN_CAPTCHA_ACCESS_KEY_SECRET ?? '',
-            sceneId: env.ALIYUN_CAPTCHA_SCENE_ID ?? '',
-            prefix: env.ALIYUN_CAPTCHA_PREFIX ?? '',
-            region: env.ALIYUN_CAPTCHA_REGION,
-            endpoint:
-              env.ALIYUN_CAPTCHA_ENDPOINT ??
-              `https://captcha.${env.ALIYUN_CAPTCHA_REGION}.aliyuncs.com`,
-          },
-        }
-      : { provider: 'altcha', altcha };
-  const limits = {
-    resendIntervalSeconds: env.SMS_RESEND_INTERVAL_SECONDS,
-    dailyLimit: env.SMS_DAILY_LIMIT,
-    ipDailyLimit: env.SMS_IP_DAILY_LIMIT,
-  };
-  const sms: SmsConfig =
-    env.SMS_PROVIDER === 'aliyun'
-      ? {
-          ...limits,
-          provider: 'aliyun',
-          aliyun: {
-            accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
-            accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
-            signName: env.ALIYUN_SMS_SIGN_NAME ?? '',
-            templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? '',
-            registeredTemplateCode: env.ALIYUN_SMS_REGISTERED_TEMPLATE_CODE ?? '',
-            relationTemplateCode: env.ALIYUN_SMS_RELATION_TEMPLATE_CODE ?? '',
-            mobileChangedTemplateCode: env.ALIYUN_SMS_MOBILE_CHANGED_TEMPLATE_CODE,
-            endpoint: env.ALIYUN_SMS_ENDPOINT,
-          },
-        }
-      : { ...limits, provider: 'sandbox' };
-
-  const wechat: WechatConfig = env.WECHAT_APP_ID
-    ? {
-        provider: 'wechat',
-        appId: env.WECHAT_APP_ID,
-        appSecret: env.WECHAT_APP_SECRET ?? '',
-        openBase: withoutTrailingSlash(env.WECHAT_OPEN_BASE),
-        apiBase: withoutTrailingSlash(env.WECHAT_API_BASE),
-        mpBase: withoutTrailingSlash(env.WECHAT_MP_BASE),
-      }
-    : { provider: 'sandbox' };
-  const bucketHost = withoutTrailingSlash(env.OSS_BUCKET_HOST ?? '');
-  const oss: OssConfig = env.OSS_ACCESS_KEY_ID
-    ? {
-        provider: 'aliyun',
-        accessKeyId: env.OSS_ACCESS_KEY_ID,
-        accessKeySecret: env.OSS_ACCESS_KEY_SECRET ?? '',
-        bucketHost,
-        // https://<bucket>.oss-cn-shenzhen.aliyuncs.com names its bucket first.
-        bucket:
-          env.OSS_BUCKET ?? (bucketHost ? new URL(bucketHost).hostname.split('.')[0] : '') ?? '',
-      }
-    : { provider: 'sandbox' };
-
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
@@ -526,31 +248,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ttlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     },
     redisUrl: env.REDIS_URL,
-    captcha,
-    sms,
     memberAgreementVersion: env.MEMBER_AGREEMENT_VERSION,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicOrigins: env.PUBLIC_ORIGIN
       ? [new URL(env.PUBLIC_ORIGIN).origin]
       : serverOrigins(env.HOST, env.PORT),
-    wechat,
-    oss,
-    companyDirectory: env.TIANYANCHA_TOKEN
-      ? {
-          provider: 'tianyancha',
-          token: env.TIANYANCHA_TOKEN,
-          apiBase: withoutTrailingSlash(env.TIANYANCHA_API_BASE),
-        }
-      : { provider: 'embedded' },
-    parcelTracking: env.KUAIDI100_CUSTOMER
-      ? {
-          provider: 'kuaidi100',
-          customer: env.KUAIDI100_CUSTOMER,
-          key: env.KUAIDI100_KEY ?? '',
-          endpoint: env.KUAIDI100_ENDPOINT,
-        }
-      : { provider: 'embedded' },
     rateLimits: {
       quotesPerMinute: env.QUOTE_RATE_LIMIT,
       companySearchesPerMinute: env.COMPANY_SEARCH_RATE_LIMIT,
@@ -564,5 +267,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     orders: { unpaidCancelDays: env.ORDER_UNPAID_CANCEL_DAYS },
     demoFactory: demoFactoryOf(env),
+    ...outside.settings(),
   };
 }

@@ -1,33 +1,24 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config/env';
 
-/** Where the Aliyun captcha 2.0 widget loads its script from, and talks to. */
-const ALIYUN_CAPTCHA_SCRIPT = 'https://o.alicdn.com';
-const ALIYUN_CAPTCHA_API = 'https://*.aliyuncs.com';
+/**
+ * What an outside service needs the pages' policy to allow (the Aliyun captcha widget's
+ * script, the bucket files go to); each integration declares its own.
+ */
+export interface CspSources {
+  scriptSrc?: string[];
+  imgSrc?: string[];
+  connectSrc?: string[];
+}
 
-export function cspDirectives(
-  config: Pick<Config, 'captcha' | 'oss' | 'wechat'>,
-): Record<string, string[]> {
-  const aliyun = config.captcha.provider === 'aliyun';
-  // Files go straight from the browser to the bucket; the official-account QR image comes from WeChat.
-  const bucket = config.oss.provider === 'aliyun' ? [new URL(config.oss.bucketHost).origin] : [];
-  const wechatImages =
-    config.wechat.provider === 'wechat' ? [new URL(config.wechat.mpBase).origin] : [];
+export function cspDirectives(integrations: readonly CspSources[]): Record<string, string[]> {
+  const all = (directive: keyof CspSources) => integrations.flatMap((s) => s[directive] ?? []);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...(aliyun ? [ALIYUN_CAPTCHA_SCRIPT] : [])],
+    scriptSrc: ["'self'", ...all('scriptSrc')],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: [
-      "'self'",
-      'data:',
-      'blob:',
-      ...(aliyun ? [ALIYUN_CAPTCHA_SCRIPT] : []),
-      ...wechatImages,
-      // The console shows an identity document straight from the bucket (a signed URL).
-      ...bucket,
-    ],
-    connectSrc: ["'self'", ...(aliyun ? [ALIYUN_CAPTCHA_API] : []), ...bucket],
+    imgSrc: ["'self'", 'data:', 'blob:', ...all('imgSrc')],
+    connectSrc: ["'self'", ...all('connectSrc')],
     // ALTCHA solves its proof of work in a worker built from a blob.
     workerSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'", 'data:'],
@@ -38,11 +29,14 @@ export function cspDirectives(
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { isProduction: boolean; csp: readonly CspSources[] },
+): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.csp) },
     // Only behind real HTTPS; in development it would pin localhost to HTTPS in the browser.
-    strictTransportSecurity: config.isProduction
+    strictTransportSecurity: options.isProduction
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
   });
@@ -53,7 +47,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
  * framed, no referrer; the page policy above is for documents and is left off the API, whose
  * every response would otherwise carry it (the headers were a third of a small answer).
  */
-export function apiSecurityHeaders(config: Pick<Config, 'isProduction'>): Record<string, string> {
+export function apiSecurityHeaders(config: { isProduction: boolean }): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
