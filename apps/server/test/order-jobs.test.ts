@@ -227,7 +227,9 @@ describe('unpaid orders are cancelled by the system (ORDER_UNPAID_CANCEL_DAYS, d
     const member = await newMember(t);
 
     const paid = await orderIn(t, staff, member, 'awaitingPayment');
-    expect(await unpaidJob(t, paid.id)).not.toBeNull();
+    // Waiting for the reminder, six days into the stay in 待付款.
+    const paidSince = (await orderRow(t, paid.id)).status_changed_at;
+    expect((await unpaidJob(t, paid.id))?.run_at).toEqual(new Date(paidSince.getTime() + 6 * DAY));
     expect((await payNow(t, staff, paid.id, paid.total)).status).toBe(200);
     // Taken back in the payment's transaction.
     expect(await unpaidJob(t, paid.id)).toBeNull();

@@ -70,6 +70,11 @@ async function queriesOf(
 async function plansOf(call: () => Promise<unknown>) {
   const queries = await queriesOf(call);
   expect(queries.length).toBeGreaterThan(0);
+  return explain(queries);
+}
+
+/** Each query's plan, as PostgreSQL makes it with the values the endpoint sent. */
+function explain(queries: { text: string; values: unknown[] }[]) {
   return Promise.all(
     queries.map(async (q) => {
       const { rows } = await t.database.pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
@@ -181,8 +186,11 @@ describe('indexes answer', () => {
       expect(queries.length).toBeGreaterThan(0);
       for (const q of queries) {
         expect(q.text).not.toMatch(json);
-        expect(q.name, q.text).toBeTruthy();
+        // Prepared under the member's statement names, and still answered by the member's
+        // indexes once prepared.
+        expect(q.name, q.text).toMatch(/^orders_member_/);
       }
+      expectIndexed(await explain(queries), MEMBER_INDEXES);
     }
     const session = await sessionFor(t, (await createStaff(t, { roles: ['engineer'] })).id);
     const desk = await queriesOf(async () => {

@@ -609,6 +609,8 @@ describe('receipt and deletion', () => {
       },
     );
     expect(res.body.data.status).toBe('completed');
+    t.clock.advance(60_000);
+    const deletedAt = t.clock.now();
     expect((await t.del('/api/Pcb/Delete', { id: order.id }, { token: m.token })).status).toBe(200);
     expect(
       (await t.get('/api/Pcb/GetDetail', { token: m.token, query: { id: String(order.id) } }))
@@ -618,7 +620,8 @@ describe('receipt and deletion', () => {
       'SELECT deleted_at, status FROM orders WHERE id = $1',
       [order.id],
     );
-    expect(rows[0].deleted_at).not.toBeNull();
+    // Deleted at the server's clock.
+    expect(rows[0].deleted_at).toEqual(deletedAt);
     expect(rows[0].status).toBe('completed');
     // Staff no longer see it either.
     const staffView = await staffPost(t, staff.admin, 'Complete', { id: order.id });

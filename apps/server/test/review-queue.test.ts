@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskMobile, type ReviewRowBase } from '@pcb/contract';
 import { buildTestApp, uniqueMobile, type ApiResponse, type TestApp } from './helper';
-import { createStaff, sessionFor, staffCall, type StaffSessionForTest } from './staff-support';
+import {
+  auditRows,
+  createStaff,
+  sessionFor,
+  staffCall,
+  type StaffSessionForTest,
+} from './staff-support';
 
 /**
  * Both review queues (decision 0041) list, filter, order and decide alike: pending oldest
@@ -11,9 +17,12 @@ import { createStaff, sessionFor, staffCall, type StaffSessionForTest } from './
  */
 let t: TestApp;
 let sales: StaffSessionForTest;
+/** A second reviewer, deciding the same applications at the same time. */
+let other: StaffSessionForTest;
 beforeAll(async () => {
   t = await buildTestApp();
   sales = await sessionFor(t, (await createStaff(t, { roles: ['sales'], realName: '钱审核' })).id);
+  other = await sessionFor(t, (await createStaff(t, { roles: ['admin'], realName: '孙审核' })).id);
 });
 afterAll(async () => t?.close());
 
@@ -27,7 +36,8 @@ interface Page {
 interface Queue {
   name: string;
   module: string;
-  decidedMessage: string;
+  /** The audit rows' object type. */
+  objectType: string;
   /** A pending application of the member, submitted at `at`. */
   insert: (memberId: number, at: Date, n: number) => Promise<number>;
   /** What the member's resubmission does to it (certification only). */
@@ -38,7 +48,7 @@ const queues: Queue[] = [
   {
     name: 'enterprise certifications',
     module: 'StaffCompanyApply',
-    decidedMessage: '该申请已处理或已被会员修改，请刷新后查看',
+    objectType: 'companyApply',
     insert: async (memberId, at, n) => {
       const { rows } = await t.database.pool.query<{ id: number }>(
         `INSERT INTO member_company_apply (member_id, company_name, credit_code, legal_person,
@@ -60,7 +70,7 @@ const queues: Queue[] = [
   {
     name: 'mobile changes',
     module: 'StaffMobileApply',
-    decidedMessage: '该申请已处理，请刷新后查看',
+    objectType: 'mobileApply',
     insert: async (memberId, at, n) => {
       const { rows } = await t.database.pool.query<{ id: number }>(
         `INSERT INTO member_mobile_apply (member_id, old_mobile, new_mobile, reason,
@@ -83,11 +93,25 @@ const list = async (queue: Queue, input: Record<string, unknown> = {}) => {
   return res.body.data;
 };
 const ids = (page: Page) => page.items.map((r) => r.id);
-const decide = (queue: Queue, id: number, reason?: string): Promise<ApiResponse<unknown>> =>
-  staffCall(t, sales, 'POST', `/api/${queue.module}/${reason ? 'Reject' : 'Approve'}`, {
+const decide = (
+  queue: Queue,
+  id: number,
+  reason?: string,
+  by: StaffSessionForTest = sales,
+): Promise<ApiResponse<unknown>> =>
+  staffCall(t, by, 'POST', `/api/${queue.module}/${reason ? 'Reject' : 'Approve'}`, {
     id,
     ...(reason ? { reason } : {}),
   });
+const storedStatus = async (queue: Queue, id: number) => {
+  const table =
+    queue.objectType === 'companyApply' ? 'member_company_apply' : 'member_mobile_apply';
+  const { rows } = await t.database.pool.query<{ status: string; decided_by: number }>(
+    `SELECT status, decided_by FROM ${table} WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+};
 
 describe.each(queues)('$name', (queue) => {
   // Four members, four applications; each test file has its own database, each queue its table.
@@ -164,10 +188,50 @@ describe.each(queues)('$name', (queue) => {
     expect([bad.status, bad.body.field]).toEqual([400, 'status']);
   });
 
-  it('decides only what is pending: 409 once decided, 404 when there is none', async () => {
+  it('decides only what is pending: 409 naming the status once decided, 404 when none', async () => {
     const again = await decide(queue, apps[3]!, '改主意了');
-    expect([again.status, again.body.message]).toEqual([409, queue.decidedMessage]);
+    expect([again.status, again.body.message]).toEqual([
+      409,
+      '该申请已处理（当前为「已通过」），请刷新后查看',
+    ]);
+    const rejected = await decide(queue, apps[2]!);
+    expect(rejected.body.message).toBe('该申请已处理（当前为「已驳回」），请刷新后查看');
     expect((await decide(queue, 2_000_000_000)).status).toBe(404);
+  });
+
+  it('lets one of two staff deciding at once win: the other gets the 409, one audit row', async () => {
+    const rounds: [string | undefined, string | undefined][] = [
+      [undefined, undefined],
+      ['资料不全', '证件模糊'],
+      [undefined, '资料不全'],
+      ['资料不全', undefined],
+    ];
+    for (const [i, [first, second]] of rounds.entries()) {
+      const member = await t.createMember({ mobile: uniqueMobile() });
+      const id = await queue.insert(member.id, t.clock.now(), 10 + i);
+      const answers = await Promise.all([
+        decide(queue, id, first, sales),
+        decide(queue, id, second, other),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const winner = answers[0]!.status === 200 ? 0 : 1;
+      const won = await storedStatus(queue, id);
+      const status = (winner === 0 ? first : second) ? 'rejected' : 'approved';
+      expect(won).toEqual({
+        status,
+        decided_by: (winner === 0 ? sales : other).staffId,
+      });
+      expect(answers[1 - winner]!.body.message).toBe(
+        `该申请已处理（当前为「${status === 'approved' ? '已通过' : '已驳回'}」），请刷新后查看`,
+      );
+      const audits = await auditRows(t, `object_type = $1 AND object_id = $2`, [
+        queue.objectType,
+        String(id),
+      ]);
+      expect(audits.map((a) => [a.staff_id, a.before?.status, a.after?.status])).toEqual([
+        [(winner === 0 ? sales : other).staffId, 'pending', status],
+      ]);
+    }
   });
 
   const { resubmit } = queue;

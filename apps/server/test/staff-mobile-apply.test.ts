@@ -113,7 +113,7 @@ describe('mobile-change applications, reviewed by staff', () => {
       id: a.applyId,
     });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('该申请已处理，请刷新后查看');
+    expect(again.body.message).toBe('该申请已处理（当前为「已通过」），请刷新后查看');
   });
 
   it('refuses to approve when the number was taken meanwhile, and changes nothing', async () => {

@@ -4,6 +4,12 @@ import type { ReviewStatus } from '@pcb/contract';
 import type { Db, Tx } from './client';
 import { columnKey } from './column-key';
 import { isUniqueViolation } from './errors';
+import {
+  lockForTransition,
+  transition,
+  type TransitionRequest,
+  type WorkflowTable,
+} from '../lib/workflow/transition';
 import { pagedList, type Page, type PageRequest } from './paged-list';
 
 /** The columns a queue's table names alike: who asked, where it stands, who decided when. */
@@ -39,8 +45,8 @@ export interface ReviewDecision {
 
 /**
  * The queries every review queue runs (decision 0041), on the queue's own table: the list in
- * the queue's order, one application, and a decision taken only while it is pending
- * (`UPDATE … WHERE status = 'pending'`), so two staff deciding at once cannot both win.
+ * the queue's order, one application, and a decision taken only while it is pending (the
+ * workflow kit's conditional update), so two staff deciding at once cannot both win.
  */
 export function createReviewQueueRepository<T extends PgTable & ReviewColumns>(
   db: Db,
@@ -49,6 +55,7 @@ export function createReviewQueueRepository<T extends PgTable & ReviewColumns>(
   type Row = InferSelectModel<T>;
   const { table, submittedAt } = queue;
   const reasonKey = columnKey(table, queue.rejectReason);
+  const workflow: WorkflowTable<ReviewStatus> = { table, id: table.id, status: table.status };
   const isPending = sql`${table.status} = 'pending'`;
 
   /**
@@ -92,30 +99,35 @@ export function createReviewQueueRepository<T extends PgTable & ReviewColumns>(
       return row as Row | undefined;
     },
 
+    /** Locks the application for the rest of the transaction and reads it (null: none). */
+    lock: (tx: Tx, id: number): Promise<Row | null> => lockForTransition<Row>(tx, workflow, id),
+
     /**
-     * Decides a pending application: undefined when it is not pending (decided meanwhile, or
-     * changed back by the member), 'conflict' when a unique index refuses the decision (a
-     * savepoint, so the route's transaction still rolls back cleanly).
+     * Decides a pending application through the workflow kit's `transition` (decision 0042):
+     * `UPDATE … SET status = $decision WHERE id = $id AND status = 'pending'`, the audit row in
+     * the same transaction, and the refusal naming the status it is in otherwise. 'conflict'
+     * when a unique index refuses the decision (in a savepoint, so nothing of it is left).
      */
     async decide(
       tx: Tx,
       id: number,
       decision: ReviewDecision,
-    ): Promise<Row | undefined | 'conflict'> {
+      record: Pick<TransitionRequest<ReviewStatus, Row>, 'refuse' | 'audit'>,
+    ): Promise<Row | 'conflict'> {
       try {
-        return await tx.transaction(async (sp) => {
-          const rows = (await sp
-            .update(table)
-            .set({
-              status: decision.status,
+        return await tx.transaction((sp) =>
+          transition<ReviewStatus, Row>(sp, workflow, {
+            id,
+            from: 'pending',
+            to: decision.status,
+            set: {
               decidedBy: decision.decidedBy,
               decidedAt: decision.decidedAt,
               [reasonKey]: decision.rejectReason,
-            } as never)
-            .where(and(eq(table.id, id), isPending))
-            .returning()) as Row[];
-          return rows[0];
-        });
+            },
+            ...record,
+          }),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) return 'conflict';
         throw error;

@@ -1,9 +1,25 @@
-import type { MemberRef, ReviewRowBase, ReviewStatus, StaffRef } from '@pcb/contract';
+import {
+  reviewStatusLabels,
+  type MemberRef,
+  type ReviewRowBase,
+  type ReviewStatus,
+  type StaffRef,
+} from '@pcb/contract';
+import type { Tx } from '../db/client';
 import { mapPage, type Page, type PageRequest } from '../db/paged-list';
-import type { ReviewFilter } from '../db/review-queue';
+import type { ReviewDecision, ReviewFilter } from '../db/review-queue';
+import type { StaffWrite } from '../http/define-route';
 import { AppError } from '../http/errors';
+import { notInState, type TransitionRequest } from './workflow/transition';
 
 export const REVIEW_NOT_FOUND_MESSAGE = '申请不存在';
+
+/**
+ * The one refusal of a decision on an application no longer pending (409, the workflow kit's
+ * "not in this state"), naming the status it is in.
+ */
+export const reviewDecidedMessage = (status: ReviewStatus): string =>
+  `该申请已处理（当前为「${reviewStatusLabels[status]}」），请刷新后查看`;
 /** How many members a keyword may stand for in a queue's filter (the newest that match). */
 export const REVIEW_KEYWORD_MEMBERS = 50;
 
@@ -39,24 +55,45 @@ export interface ReviewedRow {
   decidedAt: Date | null;
 }
 
+/** A decision as a queue's service asks for it. */
+export interface ReviewDecisionRequest<Row> {
+  status: ReviewDecision['status'];
+  decidedAt: Date;
+  /** Required to reject; null to approve. */
+  rejectReason: string | null;
+  /** The audit row's sides besides the status (`transition` adds it), from the pending row. */
+  audit: (row: Row) => { before: Record<string, unknown>; after: Record<string, unknown> };
+  /** The 409 when a unique index refuses the decision (a credit code certified elsewhere). */
+  conflictMessage?: string;
+}
+
 /**
  * The service side of a review queue (decision 0041): the list with its filters, the rows
- * with their member's and reviewer's names in two queries for the whole page, and the refusal
- * of a decision that did not take (404, or 409 when decided or changed meanwhile). Approving
- * and rejecting stay in each queue's own service: what an approval does is the queue's.
+ * with their member's and reviewer's names in two queries for the whole page, and the decision
+ * through the workflow kit (decision 0042): the application locked (404 when there is none),
+ * refused with 409 naming its status unless pending, then the conditional update and the audit
+ * row. What an approval does besides (a certified company, a new mobile) stays in each queue's
+ * own service, in the same transaction.
  */
 export function createReviewQueue<Row extends ReviewedRow, Asked extends object>(deps: {
   repository: {
     list: (filter: ReviewFilter, page: PageRequest) => Promise<Page<Row>>;
     findById: (id: number) => Promise<Row | undefined>;
+    lock: (tx: Tx, id: number) => Promise<Row | null>;
+    decide: (
+      tx: Tx,
+      id: number,
+      decision: ReviewDecision,
+      record: Pick<TransitionRequest<ReviewStatus, Row>, 'refuse' | 'audit'>,
+    ) => Promise<Row | 'conflict'>;
   };
   names: ReviewNames;
   submittedAt: (row: Row) => Date;
   rejectReason: (row: Row) => string | null;
   /** The queue's own columns: what the member asks. */
   asked: (row: Row) => Asked;
-  /** The 409 of a decision on an application no longer pending. */
-  decidedMessage: string;
+  /** The audit rows' object type (`companyApply`). */
+  objectType: string;
 }) {
   const { repository, names } = deps;
 
@@ -100,11 +137,30 @@ export function createReviewQueue<Row extends ReviewedRow, Asked extends object>
       return { row, view: view! };
     },
 
-    /** Why a conditional decision changed nothing: gone (404), or no longer pending (409). */
-    async refusal(id: number): Promise<AppError> {
-      return (await repository.findById(id))
-        ? new AppError(409, deps.decidedMessage)
-        : new AppError(404, REVIEW_NOT_FOUND_MESSAGE);
+    /** Approves or rejects a pending application; answers the row as decided. */
+    async decide(write: StaffWrite, id: number, request: ReviewDecisionRequest<Row>): Promise<Row> {
+      const row = await deps.repository.lock(write.tx, id);
+      if (!row) throw new AppError(404, REVIEW_NOT_FOUND_MESSAGE);
+      if (row.status !== 'pending') throw notInState(reviewDecidedMessage(row.status));
+      const decided = await deps.repository.decide(
+        write.tx,
+        id,
+        {
+          status: request.status,
+          decidedBy: write.staff.id,
+          decidedAt: request.decidedAt,
+          rejectReason: request.rejectReason,
+        },
+        {
+          refuse: (current) =>
+            current === null ? REVIEW_NOT_FOUND_MESSAGE : reviewDecidedMessage(current),
+          audit: { record: write.audit, objectType: deps.objectType, ...request.audit(row) },
+        },
+      );
+      if (decided === 'conflict') {
+        throw notInState(request.conflictMessage ?? reviewDecidedMessage(row.status));
+      }
+      return decided;
     },
   };
 }

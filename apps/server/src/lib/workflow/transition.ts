@@ -4,14 +4,15 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 
 /**
- * A state change of a row that has a workflow (orders now; reviews and applications later),
- * decision 0042. One way for every domain:
+ * A state change of a row that has a workflow (orders; the review queues' applications),
+ * decisions 0042 and 0041. One way for every domain:
  *
  * - **the conditional update** `UPDATE … SET status = $to WHERE id = $id AND status = $from`: of
  *   two racing actions the row lock lets one through, and the other finds the row no longer in
  *   `from` and is refused — never both;
  * - **the log row** (`log`) and, for staff, **the audit row** (`audit`), both in the same
- *   transaction, so a move is recorded exactly when it happened;
+ *   transaction, so a move is recorded exactly when it happened (a table that keeps its own
+ *   history on the row, like a review's `decided_by` / `decided_at`, has no log row);
  * - **one refusal** for "not in this state": HTTP 409 with a Chinese reason that names the
  *   current state (`refuse(current)`), the same whether the rules refused it up front or a
  *   racing action got there first.
@@ -46,8 +47,11 @@ export interface TransitionRequest<S extends string, Row> {
   where?: SQL;
   /** The reason when the row is not (or no longer) in `from`; `current` is null when it is gone. */
   refuse: (current: S | null) => string;
-  /** The log row of the move, written in the same transaction once the update succeeded. */
-  log: (tx: Tx, row: Row) => Promise<void>;
+  /**
+   * The log row of the move, written in the same transaction once the update succeeded (orders'
+   * `order_process`); absent where the row itself records who moved it when.
+   */
+  log?: (tx: Tx, row: Row) => Promise<void>;
   /** A staff move's audit row (define-route's `write().audit`), with the state before and after. */
   audit?: {
     record: (
@@ -96,7 +100,7 @@ export async function transition<S extends string, Row>(
       .where(eq(workflow.id, request.id))) as { status: S }[];
     throw notInState(request.refuse(current?.status ?? null));
   }
-  await request.log(tx, row);
+  await request.log?.(tx, row);
   if (request.audit) {
     const { record, objectType, before, after } = request.audit;
     await record(

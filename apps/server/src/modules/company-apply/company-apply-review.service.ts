@@ -1,7 +1,6 @@
 import { maskMobile } from '@pcb/contract';
 import type { StaffCompanyApply } from '@pcb/contract/staff-company-apply';
 import type { StaffWrite } from '../../http/define-route';
-import { AppError } from '../../http/errors';
 import type { ObjectStorage } from '../../integrations/oss/object-storage';
 import type { Clock } from '../../lib/clock';
 import { createReviewQueue, reviewNamesOf } from '../../lib/review-queue';
@@ -13,7 +12,6 @@ import { CODE_CERTIFIED_MESSAGE } from './company-apply.service';
 import { companyApplyMessage } from './company-apply.message';
 import type { CompanyApplyRow } from './company-apply.table';
 
-export const DECIDED_MESSAGE = '该申请已处理或已被会员修改，请刷新后查看';
 /** How long the files' signed URLs work for staff. */
 const FILE_URL_TTL_MS = 5 * 60_000;
 
@@ -42,7 +40,7 @@ export function createCompanyApplyReviewService(deps: {
     submittedAt: (row) => row.updatedAt,
     rejectReason: (row) => row.rejectReason,
     asked,
-    decidedMessage: DECIDED_MESSAGE,
+    objectType: 'companyApply',
   });
 
   return {
@@ -61,44 +59,36 @@ export function createCompanyApplyReviewService(deps: {
 
     /**
      * In one transaction: the application approved (only while pending; the credit code free of
-     * other approvals by a unique index), the member a certified company, the audit row.
+     * other approvals by a unique index), the audit row, the member a certified company.
      */
     async approve(write: StaffWrite, id: number) {
       const at = deps.now();
-      const row = await repository.decide(write.tx, id, {
+      const row = await queue.decide(write, id, {
         status: 'approved',
-        decidedBy: write.staff.id,
         decidedAt: at,
         rejectReason: null,
+        conflictMessage: CODE_CERTIFIED_MESSAGE,
+        audit: (pending) => ({
+          before: { memberId: pending.memberId },
+          after: { companyName: pending.companyName, creditCode: pending.creditCode },
+        }),
       });
-      if (row === 'conflict') throw new AppError(409, CODE_CERTIFIED_MESSAGE);
-      if (!row) throw await queue.refusal(id);
       await deps.member.console.certifyCompany(write, row.memberId, row.companyName, at);
       await deps.messages.sendIn(write.tx, companyApplyMessage(row));
-      await write.audit(
-        'companyApply',
-        id,
-        { status: 'pending', memberId: row.memberId },
-        { status: 'approved', companyName: row.companyName, creditCode: row.creditCode },
-      );
       return { ok: true as const };
     },
 
     async reject(write: StaffWrite, id: number, reason: string) {
-      const row = await repository.decide(write.tx, id, {
+      const row = await queue.decide(write, id, {
         status: 'rejected',
-        decidedBy: write.staff.id,
         decidedAt: deps.now(),
         rejectReason: reason,
+        audit: (pending) => ({
+          before: { memberId: pending.memberId },
+          after: { rejectReason: reason },
+        }),
       });
-      if (row === 'conflict' || !row) throw await queue.refusal(id);
       await deps.messages.sendIn(write.tx, companyApplyMessage(row));
-      await write.audit(
-        'companyApply',
-        id,
-        { status: 'pending', memberId: row.memberId },
-        { status: 'rejected', rejectReason: reason },
-      );
       return { ok: true as const };
     },
   };

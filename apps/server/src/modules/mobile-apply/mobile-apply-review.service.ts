@@ -13,7 +13,6 @@ import { toApply } from './mobile-apply.service';
 import { mobileApplyMessage } from './mobile-apply.message';
 import type { MobileApplyRow } from './mobile-apply.table';
 
-export const DECIDED_MESSAGE = '该申请已处理，请刷新后查看';
 /** How long the identity document's signed URL works. */
 const DOCUMENT_URL_TTL_MS = 5 * 60_000;
 
@@ -44,12 +43,7 @@ export function createMobileApplyReviewService(deps: {
     submittedAt: (row) => row.createdAt,
     rejectReason: (row) => row.decisionNote,
     asked,
-    decidedMessage: DECIDED_MESSAGE,
-  });
-
-  const decided = (row: MobileApplyRow) => ({
-    status: row.status,
-    decisionNote: row.decisionNote,
+    objectType: 'mobileApply',
   });
 
   return {
@@ -71,22 +65,17 @@ export function createMobileApplyReviewService(deps: {
      * that marks the application approved (only while pending); the SMS goes after the commit.
      */
     async approve(write: StaffWrite, id: number) {
-      const at = deps.now();
-      const row = await repository.decide(write.tx, id, {
+      const row = await queue.decide(write, id, {
         status: 'approved',
-        decidedBy: write.staff.id,
-        decidedAt: at,
+        decidedAt: deps.now(),
         rejectReason: null,
+        audit: (pending) => ({
+          before: { memberId: pending.memberId, oldMobile: maskMobile(pending.oldMobile) },
+          after: { decisionNote: null, newMobile: maskMobile(pending.newMobile) },
+        }),
       });
-      if (row === 'conflict' || !row) throw await queue.refusal(id);
       await deps.member.console.changeMobile(write, row.memberId, row.newMobile);
       await deps.messages.sendIn(write.tx, mobileApplyMessage(row));
-      await write.audit(
-        'mobileApply',
-        id,
-        { status: 'pending', memberId: row.memberId, oldMobile: maskMobile(row.oldMobile) },
-        { ...decided(row), newMobile: maskMobile(row.newMobile) },
-      );
       write.afterCommit(() =>
         deps.sms.send({
           mobile: row.newMobile,
@@ -99,15 +88,13 @@ export function createMobileApplyReviewService(deps: {
     },
 
     async reject(write: StaffWrite, id: number, reason: string) {
-      const row = await repository.decide(write.tx, id, {
+      const row = await queue.decide(write, id, {
         status: 'rejected',
-        decidedBy: write.staff.id,
         decidedAt: deps.now(),
         rejectReason: reason,
+        audit: () => ({ before: {}, after: { decisionNote: reason } }),
       });
-      if (row === 'conflict' || !row) throw await queue.refusal(id);
       await deps.messages.sendIn(write.tx, mobileApplyMessage(row));
-      await write.audit('mobileApply', id, { status: 'pending' }, decided(row));
       return { ok: true as const };
     },
 

@@ -2,7 +2,6 @@ import {
   ORDER_CHANGED_MESSAGE,
   orderFileDirType,
   orderStatuses,
-  PRICE_CHANGED_MESSAGE,
   type EditQuote,
   type MemberOrderDetail,
   type MemberOrderRow,
@@ -21,22 +20,22 @@ import type { Clock } from '../../lib/clock';
 import { notInState } from '../../lib/workflow/transition';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
 import { RECEIVER_NOT_FOUND_MESSAGE } from '../member-receiver/member-receiver.module';
-import type { PriceSheetApi, Published } from '../price-sheet/price-sheet.module';
+import type { PriceSheetApi } from '../price-sheet/price-sheet.module';
 import type { UploadApi } from '../upload/upload.module';
 import { ORDER_NOT_FOUND_MESSAGE, type OrderLifecycle } from './order-lifecycle';
 import type { OrderLifecycleRepository } from './order-lifecycle.repository';
 import { parcelOf, productionStepsOf, timelineOf, type OrderViews } from './order-views';
 import type { OrderRepository } from './order.repository';
+import { choicesOf, createOrderPricing, receiverSnapshot } from './order-pricing';
 import {
   FILE_NOT_FOUND_MESSAGE,
-  priceOrder,
   recordOrder,
   type OrderPlacedHook,
   requestDigest,
   toPlacedOrder,
 } from './order.service';
 import type { OrderRow, ReceiverSnapshot } from './order.table';
-import { priceOrRefuse, toQuoteResult } from './quote.service';
+import { toQuoteResult } from './quote.service';
 
 export const PRICE_CHANGE_STALE_MESSAGE = '价格变更已更新，请刷新后重新确认';
 export const REORDER_FILE_GONE_MESSAGE = '原订单的设计文件已不存在，请重新下单';
@@ -70,6 +69,9 @@ export function createMemberOrderService(deps: {
   onPlaced?: OrderPlacedHook;
 }) {
   const { lifecycle, repository, views } = deps;
+  // Prices read the published sheet first, outside any transaction: a transaction never waits
+  // for a second connection of the pool.
+  const pricing = createOrderPricing(deps);
 
   const isMine = (row: OrderRow | null, member: AuthMember, kind: OrderKind): row is OrderRow =>
     row !== null && row.memberId === member.id && row.kind === kind && row.deletedAt === null;
@@ -93,32 +95,6 @@ export function createMemberOrderService(deps: {
   }
 
   const actor = (member: AuthMember) => ({ kind: 'member' as const, member });
-
-  /**
-   * Prices the order's current choices with new parameters (the published sheet, now). The
-   * sheet is read first, outside any transaction: a transaction never waits for a second
-   * connection of the pool.
-   */
-  function repriced(row: OrderRow, params: PcbParams, published: Published, repeatOrder = false) {
-    return priceOrder({
-      kind: 'pcb',
-      memberId: row.memberId,
-      params,
-      sheet: published.sheet,
-      calendar: deps.priceSheets.workCalendar.calendar,
-      orderedAt: deps.now(),
-      receiver: row.receiver,
-      courier: row.courier as Courier,
-      contact: row.contact,
-      invoice: row.invoice as InvoiceKind,
-      invoiceProfile: row.invoiceProfile,
-      fileKey: row.fileKey,
-      fileName: row.fileName,
-      remark: row.remark,
-      requestId: row.requestId,
-      repeatOrder,
-    });
-  }
 
   return {
     async list(
@@ -183,18 +159,7 @@ export function createMemberOrderService(deps: {
     async updateReceiver(member: AuthMember, kind: OrderKind, id: number, receiverId: number) {
       const receiver = await deps.receivers.findForMember(member.id, receiverId);
       if (!receiver) throw new AppError(400, RECEIVER_NOT_FOUND_MESSAGE, { field: 'value' });
-      const snapshot: ReceiverSnapshot = {
-        receiverId: receiver.id,
-        receiverName: receiver.receiverName,
-        mobile: receiver.mobile,
-        regionCode: receiver.region.code,
-        province: receiver.region.province,
-        city: receiver.region.city,
-        county: receiver.region.county,
-        address: receiver.address,
-        postcode: receiver.postcode,
-        company: receiver.company,
-      };
+      const snapshot = receiverSnapshot(receiver);
       return repository.transaction(async (tx) => {
         const row = await mineLocked(tx, member, kind, id);
         // The price stays as placed: 运费 was quoted for the order (decision 0042).
@@ -264,19 +229,8 @@ export function createMemberOrderService(deps: {
       const row = await mine(member, 'pcb', id);
       lifecycle.assertAllowed('edit', row);
       const published = await deps.priceSheets.published({ fresh: true });
-      // The options EditOrder prices with (priceOrder): the order's receiver, courier, invoice.
-      const quote = priceOrRefuse(
-        'pcb',
-        published.sheet,
-        params,
-        {
-          shipping: { province: row.receiver.province, courier: row.courier as Courier },
-          invoice: row.invoice as InvoiceKind,
-          calendar: deps.priceSheets.workCalendar.calendar,
-          orderedAt: deps.now().getTime(),
-        },
-        'params.',
-      );
+      // What EditOrder will price: the order's receiver, courier and invoice, today's sheet.
+      const quote = pricing.quote('pcb', params, choicesOf(row), published);
       return {
         quote: toQuoteResult('pcb', params, quote),
         current: { total: row.total, lines: row.lines },
@@ -300,10 +254,8 @@ export function createMemberOrderService(deps: {
         lifecycle.assertAllowed('edit', row);
         // Priced on another revision (a parallel edit won): the member sees the order again.
         if (row.revision !== input.revision) throw notInState(ORDER_CHANGED_MESSAGE);
-        const values = repriced(row, input.params, published);
-        if (input.sheetVersion !== published.version || values.total !== input.expectedTotal) {
-          throw new AppError(409, PRICE_CHANGED_MESSAGE, { field: 'expectedTotal' });
-        }
+        const values = pricing.price('pcb', input.params, choicesOf(row), published);
+        pricing.assertAsShown(input, published, values);
         const after = await lifecycle.act(tx, row, 'edit', actor(member), {
           set: {
             params: values.params,
@@ -332,11 +284,12 @@ export function createMemberOrderService(deps: {
         REORDER_FILE_GONE_MESSAGE,
       );
       // Unchanged parameters and file: the engine waives the engineering fee.
-      const values = repriced(
-        { ...source, requestId },
+      const values = pricing.price(
+        'pcb',
         source.params as unknown as PcbParams,
+        { ...choicesOf(source), requestId },
         await deps.priceSheets.published({ fresh: true }),
-        true,
+        { repeatOrder: true },
       );
       const digest = requestDigest('pcb', source.params, {
         sheetVersion: 0,

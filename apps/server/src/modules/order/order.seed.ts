@@ -22,7 +22,8 @@ import { demoProgress, takeDemoStep, type DemoProgress } from './demo-factory';
 import { createOrderLifecycle } from './order-lifecycle';
 import { createOrderLifecycleRepository } from './order-lifecycle.repository';
 import { createOrderRepository } from './order.repository';
-import { priceOrder, recordOrderIn } from './order.service';
+import { priceOrder } from './order-pricing';
+import { recordOrderIn } from './order.service';
 import type { OrderRow, ReceiverSnapshot } from './order.table';
 import { createStaffOrderLifecycleService } from './staff-order-lifecycle.service';
 

@@ -1,18 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  orderFileDirType,
-  PRICE_CHANGED_MESSAGE,
-  type OrderKind,
-  type PlacedOrder,
-} from '@pcb/contract';
-import {
-  orderKindRegistry,
-  type Courier,
-  type InvoiceKind,
-  type ParamsOf,
-  type PriceSheet,
-  type WorkCalendar,
-} from '@pcb/pricing';
+import { orderFileDirType, type OrderKind, type PlacedOrder } from '@pcb/contract';
+import { orderKindRegistry, type Courier, type InvoiceKind, type ParamsOf } from '@pcb/pricing';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
@@ -23,8 +11,9 @@ import { RECEIVER_NOT_FOUND_MESSAGE } from '../member-receiver/member-receiver.m
 import type { PriceSheetApi } from '../price-sheet/price-sheet.module';
 import type { UploadApi } from '../upload/upload.module';
 import type { NewOrder, OrderRepository } from './order.repository';
-import type { ContactSnapshot, InvoiceSnapshot, OrderRow, ReceiverSnapshot } from './order.table';
-import { priceOrRefuse, toQuoteResult } from './quote.service';
+import { createOrderPricing, receiverSnapshot } from './order-pricing';
+import type { ContactSnapshot, InvoiceSnapshot, OrderRow } from './order.table';
+import { priceOrRefuse } from './quote.service';
 
 export const CONTACT_NOT_FOUND_MESSAGE = '联系人不存在';
 export const INVOICE_PROFILE_REQUIRED_MESSAGE = '请选择开票资料';
@@ -69,27 +58,6 @@ export const toPlacedOrder = (row: OrderRow): PlacedOrder => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** An order ready to record: priced, its snapshots taken (what `record` stores). */
-export interface PricedOrder<K extends OrderKind = OrderKind> {
-  kind: K;
-  memberId: number;
-  params: ParamsOf[K];
-  sheet: PriceSheet;
-  calendar: WorkCalendar;
-  orderedAt: Date;
-  receiver: ReceiverSnapshot;
-  courier: Courier;
-  contact: ContactSnapshot | null;
-  invoice: InvoiceKind;
-  invoiceProfile: InvoiceSnapshot | null;
-  fileKey: string;
-  fileName: string;
-  remark: string | null;
-  requestId: string;
-  /** An unchanged repeat (返单): the engine waives the engineering fee. */
-  repeatOrder?: boolean;
-}
-
 /** JSON with its keys sorted, so that the same request always reads the same. */
 const canonicalJson = (value: unknown): string =>
   JSON.stringify(value, (_key, inner: unknown) =>
@@ -116,45 +84,6 @@ function sameRequest(row: OrderRow, kind: OrderKind, digest: string): OrderRow {
     throw new AppError(409, REQUEST_REUSED_MESSAGE, { field: 'requestId' });
   }
   return row;
-}
-
-/** The row of an order priced by the server (also what the demo seed records). */
-export function priceOrder<K extends OrderKind>(order: PricedOrder<K>): NewOrder {
-  const quote = priceOrRefuse(
-    order.kind,
-    order.sheet,
-    order.params,
-    {
-      shipping: { province: order.receiver.province, courier: order.courier },
-      invoice: order.invoice,
-      calendar: order.calendar,
-      orderedAt: order.orderedAt.getTime(),
-      repeatOrder: order.repeatOrder ?? false,
-    },
-    'params.',
-  );
-  const view = toQuoteResult(order.kind, order.params, quote);
-  return {
-    kind: order.kind,
-    memberId: order.memberId,
-    params: order.params,
-    paramString: view.paramString,
-    sheetVersion: quote.sheetVersion,
-    lines: quote.lines,
-    total: quote.total,
-    buildDays: quote.buildDays,
-    shipDate: quote.shipDate ?? null,
-    weightGrams: quote.weightGrams,
-    courier: order.courier,
-    invoice: order.invoice,
-    receiver: order.receiver,
-    contact: order.contact,
-    invoiceProfile: order.invoiceProfile,
-    fileKey: order.fileKey,
-    fileName: order.fileName,
-    remark: order.remark,
-    requestId: order.requestId,
-  };
 }
 
 /**
@@ -232,6 +161,7 @@ export function createOrderService(deps: {
   onPlaced?: OrderPlacedHook;
 }) {
   const { repository } = deps;
+  const pricing = createOrderPricing(deps);
 
   async function invoiceSnapshot(
     memberId: number,
@@ -279,8 +209,7 @@ export function createOrderService(deps: {
       if (placed) return toPlacedOrder(sameRequest(placed, kind, digest));
 
       const published = await deps.priceSheets.published({ fresh: true });
-      const sheet = published.sheet;
-      priceOrRefuse(kind, sheet, params, {}, 'params.');
+      priceOrRefuse(kind, published.sheet, params, {}, 'params.');
 
       const receiver = await deps.receivers.findForMember(memberId, input.receiverId);
       if (!receiver) throw new AppError(400, RECEIVER_NOT_FOUND_MESSAGE, { field: 'receiverId' });
@@ -305,37 +234,25 @@ export function createOrderService(deps: {
       );
 
       const at = deps.now();
-      const values = priceOrder({
+      const values = pricing.price(
         kind,
-        memberId,
         params,
-        sheet,
-        calendar: deps.priceSheets.workCalendar.calendar,
-        orderedAt: at,
-        receiver: {
-          receiverId: receiver.id,
-          receiverName: receiver.receiverName,
-          mobile: receiver.mobile,
-          regionCode: receiver.region.code,
-          province: receiver.region.province,
-          city: receiver.region.city,
-          county: receiver.region.county,
-          address: receiver.address,
-          postcode: receiver.postcode,
-          company: receiver.company,
+        {
+          memberId,
+          receiver: receiverSnapshot(receiver),
+          courier: input.courier,
+          contact,
+          invoice: input.invoice,
+          invoiceProfile,
+          fileKey: input.fileKey,
+          fileName: input.fileName,
+          remark: input.remark || null,
+          requestId: input.requestId,
         },
-        courier: input.courier,
-        contact,
-        invoice: input.invoice,
-        invoiceProfile,
-        fileKey: input.fileKey,
-        fileName: input.fileName,
-        remark: input.remark || null,
-        requestId: input.requestId,
-      });
-      if (input.sheetVersion !== published.version || values.total !== input.expectedTotal) {
-        throw new AppError(409, PRICE_CHANGED_MESSAGE, { field: 'expectedTotal' });
-      }
+        published,
+        { orderedAt: at },
+      );
+      pricing.assertAsShown(input, published, values);
       return toPlacedOrder(
         await recordOrder(repository, { ...values, requestDigest: digest }, at, deps.onPlaced),
       );

@@ -361,6 +361,19 @@ describe('cancelling, and a refusal', () => {
     expect(await screen.findByText('订单已取消，会员将收到通知')).toBeInTheDocument();
   });
 
+  it('closes once done, and a dialog closed and opened again starts empty', async () => {
+    const api = openOrder(['engineer'], {}, 'Pass');
+    let dialog = await act('审核通过', /^审核通过：/);
+    type(within(dialog).getByLabelText('备注'), '先不发');
+    fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    dialog = await act('审核通过', /^审核通过：/);
+    expect(within(dialog).getByLabelText('备注')).toHaveValue('');
+    fireEvent.click(within(dialog).getByRole('button', { name: '审核通过' }));
+    expect(await sent(api, 'Pass')).toEqual({ id: 41 });
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  });
+
   it('a 409 shows the server’s reason and fetches the order again', async () => {
     const api = openOrder(['engineer'], {}, 'Pass', () =>
       refuse(409, '订单当前为「待确认」，不能审核通过'),

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, InfiniteScroll } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { safeLocalPath } from '@pcb/contract';
 import {
@@ -10,12 +10,14 @@ import {
 } from '@pcb/contract/member-message';
 import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
+import { ListMore } from '../../../components/list-more';
 import { PageEmpty, PageError, PageLoading } from '../../../components/page-status';
 import { formatDate, formatDateTime } from '../../../lib/date';
 import { useMessageOverview } from '../api/get-message-overview';
 import { useMessages } from '../api/get-messages';
 import { useUnreadCount } from '../api/get-unread-num';
 import { useSetAllRead, useSetRead } from '../api/set-read';
+import '../../../components/screen.css';
 import '../messages.css';
 
 function Categories({
@@ -89,7 +91,7 @@ function MessageItem({ message }: { message: SiteMessage }) {
           <span className="msg-item-title">{message.title}</span>
           <span className="msg-item-date">{formatDate(message.createdAt)}</span>
         </span>
-        <span className={open ? 'msg-item-content' : 'msg-item-preview'}>{message.content}</span>
+        <span className={open ? 'msg-item-content' : 'text-preview'}>{message.content}</span>
       </button>
       {open && (
         <div className="msg-item-more">
@@ -142,23 +144,11 @@ function Messages({ category }: { category: MessageCategory | undefined }) {
           <MessageItem key={m.id} message={m} />
         ))}
       </ul>
-      <InfiniteScroll
+      <ListMore
         hasMore={messages.hasNextPage}
-        loadMore={async () => {
-          const result = await messages.fetchNextPage();
-          if (result.isError) throw result.error;
-        }}
-      >
-        {(hasMore, failed, retry) =>
-          failed ? (
-            <button type="button" className="msg-more" onClick={() => void retry()}>
-              加载失败，点击重试
-            </button>
-          ) : (
-            <span className="msg-more">{hasMore ? '加载中…' : '没有更多消息了'}</span>
-          )
-        }
-      </InfiniteScroll>
+        loadMore={() => messages.fetchNextPage()}
+        done="没有更多消息了"
+      />
     </>
   );
 }
@@ -183,7 +173,7 @@ export function InfoListPage({ eqEntry }: { eqEntry?: ReactNode }) {
   };
 
   return (
-    <div className="msg-page" data-testid="info-list-page">
+    <div className="screen" data-testid="info-list-page">
       <PageHeader>消息中心</PageHeader>
       {eqEntry}
       <Categories selected={category} onSelect={setCategory} />

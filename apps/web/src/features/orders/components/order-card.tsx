@@ -7,6 +7,7 @@ import { orderHref, paths } from '../../../lib/paths';
 import { actionLabel, cardActionOf, factsOfRow, type CardAction } from '../order-actions';
 import type { useOrderCommands } from '../use-order-commands';
 import { OrderStatusTag } from './order-status-tag';
+import '../../../components/screen.css';
 
 const eqReplyHref = (order: MemberOrderRow) => `${paths.eqReply}?orderId=${order.id}`;
 
@@ -53,7 +54,7 @@ export function OrderCard({
           <span className="ol-card-no">{order.orderNo}</span>
           <OrderStatusTag status={order.status} />
         </span>
-        <span className="ol-card-params">{order.paramString}</span>
+        <span className="text-preview">{order.paramString}</span>
         {(order.openEqs > 0 || order.pendingPriceChange) && (
           <span className="ol-card-flags">
             {order.openEqs > 0 && (

@@ -12,6 +12,7 @@ import { useReceiverChoices, useUpdateReceiver } from '../api/update-receiver';
 import { receiverText } from '../components/receiver-section';
 import { actionLabel, factsOfDetail, memberActionsOf } from '../order-actions';
 import { idFrom, kindFrom } from '../order-screens';
+import '../../../components/screen.css';
 import '../order-summary.css';
 import '../order-screens.css';
 
@@ -27,7 +28,7 @@ export function ChangeAddressPage() {
   const id = idFrom(search.get('id'));
   const kind = kindFrom(search.get('kind'));
   return (
-    <div className="ol-page ol-page-with-bar" data-testid="change-address-page">
+    <div className="screen screen-with-bar" data-testid="change-address-page">
       <PageHeader>修改收货地址</PageHeader>
       {id === null ? (
         <PageEmpty text="订单链接不完整，请从订单详情进入" />

@@ -33,6 +33,7 @@ import {
 import { idFrom, kindFrom } from '../order-screens';
 import type { ParamEditor } from '../param-editor';
 import { useOrderCommands } from '../use-order-commands';
+import '../../../components/screen.css';
 import '../order-summary.css';
 import '../order-screens.css';
 
@@ -230,7 +231,7 @@ export function OrderDetailPage({ paramEditor }: { paramEditor?: ParamEditor }) 
   const id = idFrom(search.get('id'));
   const kind = kindFrom(search.get('kind'));
   return (
-    <div className="ol-page ol-page-with-bar" data-testid="order-detail-page">
+    <div className="screen screen-with-bar" data-testid="order-detail-page">
       <PageHeader>订单详情</PageHeader>
       {id === null ? (
         <PageEmpty text="订单链接不完整，请从我的订单进入" />

@@ -12,6 +12,7 @@ import { formatDate, formatDateTime } from '../../../lib/date';
 import { useQueryOrderState } from '../api/query-order-state';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { ParcelEvents } from '../components/parcel-events';
+import '../../../components/screen.css';
 import '../order-summary.css';
 import '../order-screens.css';
 
@@ -125,7 +126,7 @@ export function OrderStatePage() {
   });
 
   return (
-    <div className="ol-page" data-testid="order-state-page">
+    <div className="screen" data-testid="order-state-page">
       <PageHeader>订单查询</PageHeader>
       <form className="ol-card ol-form" onSubmit={form.onSubmit} noValidate>
         <p className="ol-hint">无需登录：输入订单号和收货人手机号，查看订单进度与物流。</p>

@@ -10,6 +10,7 @@ import { useOrderDetail } from '../api/get-order-detail';
 import { useShips } from '../api/get-ships';
 import { ParcelEvents } from '../components/parcel-events';
 import { idFrom, kindFrom } from '../order-screens';
+import '../../../components/screen.css';
 import '../order-summary.css';
 import '../order-screens.css';
 
@@ -78,7 +79,7 @@ export function OrderTrackerPage() {
   const id = idFrom(search.get('id'));
   const kind = kindFrom(search.get('kind'));
   return (
-    <div className="ol-page" data-testid="order-tracker-page">
+    <div className="screen" data-testid="order-tracker-page">
       <PageHeader>物流跟踪</PageHeader>
       {id === null ? (
         <PageEmpty text="订单链接不完整，请从订单详情进入" />

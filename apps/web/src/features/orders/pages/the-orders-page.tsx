@@ -1,4 +1,4 @@
-import { Button, InfiniteScroll } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
 import {
   orderKinds,
@@ -10,6 +10,7 @@ import {
 import type { OrderStatusCounts } from '@pcb/contract';
 import { errorMessage } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
+import { ListMore } from '../../../components/list-more';
 import { PageEmpty, PageError, PageLoading } from '../../../components/page-status';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { paths } from '../../../lib/paths';
@@ -18,6 +19,7 @@ import { useAllOrderCounts } from '../api/get-order-counts';
 import { OrderCard } from '../components/order-card';
 import { kindFrom, needsMember, statusFrom, tabName } from '../order-screens';
 import { useOrderCommands } from '../use-order-commands';
+import '../../../components/screen.css';
 import '../order-summary.css';
 import '../order-screens.css';
 
@@ -77,24 +79,11 @@ function OrderList({ kind, status }: { kind: OrderKind; status: Filter }) {
           <OrderCard key={order.id} order={order} commands={commands} />
         ))}
       </ul>
-      <InfiniteScroll
+      <ListMore
         hasMore={orders.hasNextPage}
-        loadMore={async () => {
-          const result = await orders.fetchNextPage();
-          // InfiniteScroll asks again only after a failure is thrown back to it.
-          if (result.isError) throw result.error;
-        }}
-      >
-        {(hasMore, failed, retry) =>
-          failed ? (
-            <button type="button" className="ol-more" onClick={() => void retry()}>
-              加载失败，点击重试
-            </button>
-          ) : (
-            <span className="ol-more">{hasMore ? '加载中…' : `共${rows.length}笔订单`}</span>
-          )
-        }
-      </InfiniteScroll>
+        loadMore={() => orders.fetchNextPage()}
+        done={`共${rows.length}笔订单`}
+      />
     </>
   );
 }
@@ -117,7 +106,7 @@ export function TheOrdersPage() {
 
   const waitingHere = waiting(kindCounts);
   return (
-    <div className="ol-page" data-testid="the-orders-page">
+    <div className="screen" data-testid="the-orders-page">
       <PageHeader>我的订单</PageHeader>
       <div className="ol-tabs" role="tablist" aria-label="订单类型">
         {orderKinds.map((k) => (

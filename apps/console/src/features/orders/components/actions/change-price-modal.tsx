@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { App, Button, Flex, Form, Input, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { StaffOrder, type StaffOrderDetail } from '@pcb/contract/staff-order';
-import { FormModal } from '../../../../components/form/form-modal';
 import { useSchemaForm } from '../../../../components/form/use-schema-form';
 import {
   fenToYuanText,
@@ -12,7 +11,7 @@ import {
   parseYuan,
 } from '../../../../lib/money';
 import { useChangeOrderPrice } from '../../api/change-order-price';
-import { refreshOnConflict } from '../../api/desk-queries';
+import { ActionFormModal } from './action-form-modal';
 import { freeCode, linesForTotal, parseSignedYuan, totalOf, type EditedLine } from './price-lines';
 import { StatusMove } from './status-move';
 
@@ -38,7 +37,8 @@ export function ChangePriceModal({
 }) {
   const { message } = App.useApp();
   const change = useChangeOrderPrice();
-  const { form, item, refuse } = useSchemaForm<typeof schema, Values>(schema);
+  const schemaForm = useSchemaForm<typeof schema, Values>(schema);
+  const { form, item } = schemaForm;
   const watched = Form.useWatch('lines', form) as EditedLine[] | undefined;
   const lines = watched ?? [];
   const newTotal = totalOf(lines);
@@ -55,35 +55,26 @@ export function ChangePriceModal({
     else void message.error('请先修正标红的金额');
   };
 
-  const submit = async (values: Values) => {
-    await change.mutateAsync({
-      id: detail.id,
-      lines: values.lines.map((l) => ({
-        code: l.code,
-        name: l.name.trim(),
-        amount: parseSignedYuan(l.amount) ?? 0,
-      })),
-      reason: values.reason.trim(),
-    });
-    void message.success('价格已修改，等待会员确认');
-    onClose();
-  };
-
   const difference = newTotal === null ? null : newTotal - detail.total;
   const percent = newTotal === null ? null : formatPercentChange(detail.total, newTotal);
 
   return (
-    <FormModal<Values>
+    <ActionFormModal<Values, Parameters<typeof change.mutateAsync>[0]>
       title={`修改价格：${detail.orderNo}`}
       okText="提交新价格"
       width={680}
-      pending={change.isPending}
-      form={form}
-      refuse={(error) => {
-        refreshOnConflict(error);
-        refuse(error);
-      }}
-      onSubmit={submit}
+      schemaForm={schemaForm}
+      mutation={change}
+      toInput={(values) => ({
+        id: detail.id,
+        lines: values.lines.map((l) => ({
+          code: l.code,
+          name: l.name.trim(),
+          amount: parseSignedYuan(l.amount) ?? 0,
+        })),
+        reason: values.reason.trim(),
+      })}
+      success="价格已修改，等待会员确认"
       onClose={onClose}
       initialValues={{
         lines: detail.lines.map((l) => ({
@@ -211,6 +202,6 @@ export function ChangePriceModal({
       <Form.Item {...item('reason')} style={{ marginTop: 16 }}>
         <Input.TextArea rows={3} maxLength={500} showCount placeholder="会员将看到调价原因" />
       </Form.Item>
-    </FormModal>
+    </ActionFormModal>
   );
 }

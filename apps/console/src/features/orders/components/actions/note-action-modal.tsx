@@ -1,12 +1,11 @@
-import { App, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { z } from 'zod';
 import { orderActions } from '@pcb/contract';
 import { StaffOrder, type StaffOrderDetail } from '@pcb/contract/staff-order';
-import { FormModal } from '../../../../components/form/form-modal';
 import { useSchemaForm } from '../../../../components/form/use-schema-form';
 import { useCompleteOrder } from '../../api/complete-order';
-import { refreshOnConflict } from '../../api/desk-queries';
 import { usePassOrder } from '../../api/pass-order';
+import { ActionFormModal } from './action-form-modal';
 import { StatusMove } from './status-move';
 
 const noteForm = z.object({ note: StaffOrder.Pass.input.shape.note });
@@ -26,35 +25,24 @@ export function NoteActionModal({
   detail: StaffOrderDetail;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
   const pass = usePassOrder();
   const complete = useCompleteOrder();
-  const mutation = action === 'pass' ? pass : complete;
-  const { form, item, refuse } = useSchemaForm(noteForm);
-
-  const submit = async ({ note }: { note?: string }) => {
-    await mutation.mutateAsync({ id: detail.id, note: note?.trim() || undefined });
-    void message.success(texts[action].success);
-    onClose();
-  };
+  const schemaForm = useSchemaForm(noteForm);
 
   return (
-    <FormModal
+    <ActionFormModal
       title={`${orderActions[action].label}：${detail.orderNo}`}
       okText={orderActions[action].label}
-      pending={mutation.isPending}
-      form={form}
-      refuse={(error) => {
-        refreshOnConflict(error);
-        refuse(error);
-      }}
-      onSubmit={submit}
+      schemaForm={schemaForm}
+      mutation={action === 'pass' ? pass : complete}
+      toInput={({ note }) => ({ id: detail.id, note: note?.trim() || undefined })}
+      success={texts[action].success}
       onClose={onClose}
     >
       <StatusMove action={action} from={detail.status} extra={texts[action].extra} />
-      <Form.Item {...item('note')} extra="选填，记入处理记录">
+      <Form.Item {...schemaForm.item('note')} extra="选填，记入处理记录">
         <Input.TextArea rows={2} maxLength={200} showCount />
       </Form.Item>
-    </FormModal>
+    </ActionFormModal>
   );
 }

@@ -1,11 +1,10 @@
-import { App, DatePicker, Form, Input } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { StaffOrder, type StaffOrderDetail } from '@pcb/contract/staff-order';
-import { FormModal } from '../../../../components/form/form-modal';
 import { useSchemaForm } from '../../../../components/form/use-schema-form';
 import { toInstant } from '../../../../lib/date';
 import { useAddParcelEvent } from '../../api/add-parcel-event';
-import { refreshOnConflict } from '../../api/desk-queries';
+import { ActionFormModal } from './action-form-modal';
 
 const schema = StaffOrder.AddParcelEvent.input.omit({ parcelId: true });
 const asInstant = (value: unknown) => (dayjs.isDayjs(value) ? toInstant(value) : undefined);
@@ -26,33 +25,24 @@ export function ParcelEventModal({
   parcelId: number;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
   const add = useAddParcelEvent();
-  const { form, item, refuse } = useSchemaForm<typeof schema, Values>(schema);
+  const schemaForm = useSchemaForm<typeof schema, Values>(schema);
+  const { item } = schemaForm;
   const parcel = detail.parcels.find((p) => p.id === parcelId);
 
-  const submit = async (values: Values) => {
-    await add.mutateAsync({
-      parcelId,
-      at: asInstant(values.at) ?? '',
-      place: values.place.trim(),
-      text: values.text.trim(),
-    });
-    void message.success('物流记录已添加');
-    onClose();
-  };
-
   return (
-    <FormModal<Values>
+    <ActionFormModal<Values, Parameters<typeof add.mutateAsync>[0]>
       title={`添加物流记录：${parcel ? `${parcel.courierName} ${parcel.trackingNo}` : detail.orderNo}`}
       okText="添加"
-      pending={add.isPending}
-      form={form}
-      refuse={(error) => {
-        refreshOnConflict(error);
-        refuse(error);
-      }}
-      onSubmit={submit}
+      schemaForm={schemaForm}
+      mutation={add}
+      toInput={(values) => ({
+        parcelId,
+        at: asInstant(values.at) ?? '',
+        place: values.place.trim(),
+        text: values.text.trim(),
+      })}
+      success="物流记录已添加"
       onClose={onClose}
       initialValues={{ at: dayjs().startOf('minute') }}
     >
@@ -70,6 +60,6 @@ export function ParcelEventModal({
       <Form.Item {...item('text')}>
         <Input maxLength={200} placeholder="如：快件已发往南宁" />
       </Form.Item>
-    </FormModal>
+    </ActionFormModal>
   );
 }

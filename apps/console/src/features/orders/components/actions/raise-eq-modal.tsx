@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { App, Button, Flex, Form, Input, type UploadFile } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { StaffOrder, type StaffOrderDetail } from '@pcb/contract/staff-order';
-import { FormModal } from '../../../../components/form/form-modal';
 import { useSchemaForm } from '../../../../components/form/use-schema-form';
-import { refreshOnConflict } from '../../api/desk-queries';
 import { useRaiseOrderEq } from '../../api/raise-order-eq';
+import { ActionFormModal } from './action-form-modal';
 import { EqImageUpload, uploadedKeys } from './eq-image-upload';
 import { StatusMove } from './status-move';
 
@@ -31,38 +30,34 @@ export function RaiseEqModal({
 }) {
   const { message } = App.useApp();
   const raise = useRaiseOrderEq();
-  const { form, item, refuse } = useSchemaForm<typeof schema, Values>(schema);
+  const schemaForm = useSchemaForm<typeof schema, Values>(schema);
+  const { item } = schemaForm;
   const [files, setFiles] = useState<UploadFile[]>([]);
   const uploading = files.some((f) => f.status === 'uploading');
 
-  const submit = async (values: Values) => {
+  const toInput = (values: Values) => {
     if (uploading) {
       void message.warning('图片还在上传，请稍候');
-      return;
+      return null;
     }
-    const options = (values.options ?? []).map((o) => o.trim()).filter(Boolean);
-    await raise.mutateAsync({
+    return {
       id: detail.id,
       question: values.question.trim(),
-      options,
+      options: (values.options ?? []).map((o) => o.trim()).filter(Boolean),
       images: uploadedKeys(files),
-    });
-    void message.success('工程问题已发给会员');
-    onClose();
+    };
   };
 
   return (
-    <FormModal<Values>
+    <ActionFormModal<Values, Parameters<typeof raise.mutateAsync>[0]>
       title={`提出工程问题：${detail.orderNo}`}
       okText="发送给会员"
       width={640}
-      pending={raise.isPending || uploading}
-      form={form}
-      refuse={(error) => {
-        refreshOnConflict(error);
-        refuse(error);
-      }}
-      onSubmit={submit}
+      schemaForm={schemaForm}
+      mutation={raise}
+      toInput={toInput}
+      success="工程问题已发给会员"
+      busy={uploading}
       onClose={onClose}
       initialValues={{ options: ['', ''] }}
     >
@@ -132,6 +127,6 @@ export function RaiseEqModal({
       <Form.Item label="图片" extra="选填，最多6张 JPG/PNG，每张不超过10MB">
         <EqImageUpload files={files} onChange={setFiles} />
       </Form.Item>
-    </FormModal>
+    </ActionFormModal>
   );
 }

@@ -1,12 +1,11 @@
-import { App, DatePicker, Form, Input, Typography } from 'antd';
+import { DatePicker, Form, Input, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { StaffOrder, type StaffOrderDetail } from '@pcb/contract/staff-order';
-import { FormModal } from '../../../../components/form/form-modal';
 import { useSchemaForm } from '../../../../components/form/use-schema-form';
 import { toInstant } from '../../../../lib/date';
 import { formatYuan } from '../../../../lib/money';
-import { refreshOnConflict } from '../../api/desk-queries';
 import { useRecordOrderPayment } from '../../api/record-order-payment';
+import { ActionFormModal } from './action-form-modal';
 import { StatusMove } from './status-move';
 
 const schema = StaffOrder.RecordPayment.input.omit({ id: true, amount: true });
@@ -31,34 +30,25 @@ export function RecordPaymentModal({
   detail: StaffOrderDetail;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
   const record = useRecordOrderPayment();
-  const { form, item, refuse } = useSchemaForm<typeof schema, Values>(schema);
-
-  const submit = async (values: Values) => {
-    await record.mutateAsync({
-      id: detail.id,
-      amount: detail.total,
-      bankReference: values.bankReference.trim(),
-      payerName: values.payerName.trim(),
-      receivedAt: asInstant(values.receivedAt) ?? '',
-      note: values.note?.trim() || undefined,
-    });
-    void message.success('付款已登记，订单进入生产');
-    onClose();
-  };
+  const schemaForm = useSchemaForm<typeof schema, Values>(schema);
+  const { item } = schemaForm;
 
   return (
-    <FormModal<Values>
+    <ActionFormModal<Values, Parameters<typeof record.mutateAsync>[0]>
       title={`登记线下付款：${detail.orderNo}`}
       okText="登记付款"
-      pending={record.isPending}
-      form={form}
-      refuse={(error) => {
-        refreshOnConflict(error);
-        refuse(error);
-      }}
-      onSubmit={submit}
+      schemaForm={schemaForm}
+      mutation={record}
+      toInput={(values) => ({
+        id: detail.id,
+        amount: detail.total,
+        bankReference: values.bankReference.trim(),
+        payerName: values.payerName.trim(),
+        receivedAt: asInstant(values.receivedAt) ?? '',
+        note: values.note?.trim() || undefined,
+      })}
+      success="付款已登记，订单进入生产"
       onClose={onClose}
       initialValues={{ receivedAt: dayjs().startOf('minute') }}
     >
@@ -85,6 +75,6 @@ export function RecordPaymentModal({
       <Form.Item {...item('note')} extra="选填">
         <Input.TextArea rows={2} maxLength={200} />
       </Form.Item>
-    </FormModal>
+    </ActionFormModal>
   );
 }

@@ -1,14 +1,17 @@
-import { App, DatePicker, Form, Typography } from 'antd';
+import { DatePicker, Form, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { StaffOrder, type StaffOrderDetail } from '@pcb/contract/staff-order';
-import { FormModal } from '../../../../components/form/form-modal';
 import { useSchemaForm } from '../../../../components/form/use-schema-form';
 import { formatTime, toInstant } from '../../../../lib/date';
-import { refreshOnConflict } from '../../api/desk-queries';
 import { useRecordOrderStep } from '../../api/record-order-step';
+import { ActionFormModal } from './action-form-modal';
 
 const schema = StaffOrder.RecordStep.input.pick({ doneAt: true });
 const asInstant = (value: unknown) => (dayjs.isDayjs(value) ? toInstant(value) : undefined);
+
+interface Values {
+  doneAt: Dayjs | null;
+}
 
 /** 登记生产工序: the next step of the kind's sequence (steps are recorded in order, each once). */
 export function RecordStepModal({
@@ -18,32 +21,24 @@ export function RecordStepModal({
   detail: StaffOrderDetail;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
   const record = useRecordOrderStep();
-  const { form, item, refuse } = useSchemaForm<typeof schema, { doneAt: Dayjs | null }>(schema);
+  const schemaForm = useSchemaForm<typeof schema, Values>(schema);
+  const { item } = schemaForm;
   const steps = detail.productionSteps;
   const index = steps.findIndex((s) => s.doneAt === null);
   const next = steps[index];
   const previous = index > 0 ? steps[index - 1] : undefined;
 
-  const submit = async ({ doneAt }: { doneAt: Dayjs | null }) => {
-    if (!next) return;
-    await record.mutateAsync({ id: detail.id, step: next.step, doneAt: asInstant(doneAt) ?? '' });
-    void message.success(`已登记工序「${next.name}」`);
-    onClose();
-  };
-
   return (
-    <FormModal<{ doneAt: Dayjs | null }>
+    <ActionFormModal<Values, Parameters<typeof record.mutateAsync>[0]>
       title={`登记生产工序：${detail.orderNo}`}
       okText="登记"
-      pending={record.isPending}
-      form={form}
-      refuse={(error) => {
-        refreshOnConflict(error);
-        refuse(error);
-      }}
-      onSubmit={submit}
+      schemaForm={schemaForm}
+      mutation={record}
+      toInput={({ doneAt }) =>
+        next ? { id: detail.id, step: next.step, doneAt: asInstant(doneAt) ?? '' } : null
+      }
+      success={`已登记工序「${next?.name ?? ''}」`}
       onClose={onClose}
       initialValues={{ doneAt: dayjs().startOf('minute') }}
     >
@@ -74,6 +69,6 @@ export function RecordStepModal({
           style={{ width: '100%' }}
         />
       </Form.Item>
-    </FormModal>
+    </ActionFormModal>
   );
 }

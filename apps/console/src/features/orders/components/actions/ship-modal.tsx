@@ -1,15 +1,14 @@
-import { App, Button, DatePicker, Flex, Form, Input, Select, Typography } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import { courierLabels, couriers, type Courier } from '@pcb/pricing';
 import { StaffOrder, type StaffOrderDetail } from '@pcb/contract/staff-order';
-import { FormModal } from '../../../../components/form/form-modal';
 import { useSchemaForm } from '../../../../components/form/use-schema-form';
 import { toInstant } from '../../../../lib/date';
-import { refreshOnConflict } from '../../api/desk-queries';
 import { useShipOrder } from '../../api/ship-order';
 import { courierCodeOf } from '../../order-labels';
+import { ActionFormModal } from './action-form-modal';
 import { StatusMove } from './status-move';
 
 const schema = StaffOrder.Ship.input.omit({ id: true });
@@ -35,36 +34,27 @@ interface Values {
  * order's own first) and tracking number. The order must be packed.
  */
 export function ShipModal({ detail, onClose }: { detail: StaffOrderDetail; onClose: () => void }) {
-  const { message } = App.useApp();
   const ship = useShipOrder();
-  const { form, item, refuse } = useSchemaForm<typeof schema, Values>(schema);
+  const schemaForm = useSchemaForm<typeof schema, Values>(schema);
+  const { item } = schemaForm;
   const courier = courierCodeOf(detail.courier);
 
-  const submit = async (values: Values) => {
-    await ship.mutateAsync({
-      id: detail.id,
-      parcels: values.parcels.map((p) => ({
-        courier: p.courier as Courier,
-        trackingNo: (p.trackingNo ?? '').trim(),
-      })),
-      shippedAt: asInstant(values.shippedAt) ?? '',
-    });
-    void message.success(`已发货（${values.parcels.length}个包裹），会员将收到通知`);
-    onClose();
-  };
-
   return (
-    <FormModal<Values>
+    <ActionFormModal<Values, Parameters<typeof ship.mutateAsync>[0]>
       title={`发货：${detail.orderNo}`}
       okText="确认发货"
       width={600}
-      pending={ship.isPending}
-      form={form}
-      refuse={(error) => {
-        refreshOnConflict(error);
-        refuse(error);
-      }}
-      onSubmit={submit}
+      schemaForm={schemaForm}
+      mutation={ship}
+      toInput={(values) => ({
+        id: detail.id,
+        parcels: values.parcels.map((p) => ({
+          courier: p.courier as Courier,
+          trackingNo: (p.trackingNo ?? '').trim(),
+        })),
+        shippedAt: asInstant(values.shippedAt) ?? '',
+      })}
+      success={(values) => `已发货（${values.parcels.length}个包裹），会员将收到通知`}
       onClose={onClose}
       initialValues={{ parcels: [{ courier }], shippedAt: dayjs().startOf('minute') }}
     >
@@ -150,6 +140,6 @@ export function ShipModal({ detail, onClose }: { detail: StaffOrderDetail; onClo
           style={{ width: '100%' }}
         />
       </Form.Item>
-    </FormModal>
+    </ActionFormModal>
   );
 }
