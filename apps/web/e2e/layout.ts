@@ -69,7 +69,8 @@ export function cutOffParts(page: Page): Promise<CutOff[]> {
       if (getComputedStyle(el).clip.startsWith('rect(')) continue;
       const clip = clipOf(el.parentElement);
       // What a scroller holds is reached by scrolling it (the scroller itself must fit).
-      if (!clip || !scrolls(clip)) check(el.getBoundingClientRect(), clip, el, el.textContent ?? '');
+      if (!clip || !scrolls(clip))
+        check(el.getBoundingClientRect(), clip, el, el.textContent ?? '');
       const textClip = clipOf(el);
       if (textClip && scrolls(textClip)) continue;
       if (textClip === el && getComputedStyle(el).textOverflow === 'ellipsis') continue;

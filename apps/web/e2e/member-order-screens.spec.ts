@@ -7,7 +7,7 @@ import { expectDetailStatus, newMember, placeOrder, settle, shot } from './order
 import { apiLogin, toast, useToken } from './support';
 
 // Lazy screens on two cores shared with the server and other browsers: more time to appear.
-const expect = baseExpect.configure({ timeout: 15_000 });
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 /** The count on a status chip of /TheOrders. */
 const chipCount = (page: Page, status: string) =>
@@ -107,11 +107,8 @@ test.describe('320 px', () => {
     await shot(page, `320-${name}`);
   }
 
-  test('every order screen of the demo member fits, in every status', async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(360_000);
+  test('every order screen of the demo member fits, in every status', async ({ page, request }) => {
+    test.setTimeout(600_000);
     await useToken(page, await apiLogin(request));
 
     await page.goto('/member');

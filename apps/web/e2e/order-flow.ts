@@ -13,7 +13,7 @@ import { apiRegister, uniqueMobile, useToken } from './support';
 
 // The quote page, the upload and the lazy screens on two cores shared with the server and
 // other browsers: more time to appear than the default five seconds.
-const expect = baseExpect.configure({ timeout: 15_000 });
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 export interface Member {
   mobile: string;
