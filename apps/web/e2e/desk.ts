@@ -1,5 +1,5 @@
 // The console's order desk as the staff's specs drive it: a staff member's own desktop browser,
-// an order found the way staff find it, the drawer and its dialogs, antd's messages.
+// an order found the way staff find it, the drawer and its dialogs.
 import {
   expect as baseExpect,
   test,
@@ -7,6 +7,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { recordNotices } from './notices';
 import { consoleLogin } from './support';
 
 // Staff browsers and a member's phone share two cores with the server: screens get more time.
@@ -29,6 +30,7 @@ export async function staffPage(browser: Browser, userName: string, totpSecret?:
     baseURL: test.info().project.use.baseURL,
   });
   const page = await context.newPage();
+  await recordNotices(page);
   await consoleLogin(page, userName, totpSecret);
   return page;
 }
@@ -37,9 +39,6 @@ export const drawerOf = (page: Page) => page.getByRole('dialog', { name: /^订�
 
 export const dialogTitled = (page: Page, title: string) =>
   page.getByRole('dialog', { name: new RegExp(`^${title}：`) });
-
-export const deskToast = (page: Page, text: string) =>
-  page.locator('.ant-message-notice').filter({ hasText: text });
 
 /** The drawer's action buttons, in the lifecycle table's order. */
 export const drawerActions = (drawer: Locator) =>

@@ -4,7 +4,8 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectFitsWidth } from './layout';
 import { expectDetailStatus, newMember, placeOrder, settle, shot } from './order-flow';
-import { apiLogin, toast, useToken } from './support';
+import { expectNotice, recordNotices } from './notices';
+import { apiLogin, useToken } from './support';
 
 // Lazy screens on two cores shared with the server and other browsers: more time to appear.
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -21,7 +22,8 @@ test('cancel with the member’s own reason, then delete: the chips and counts f
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
+  await recordNotices(page);
   const member = await newMember(request);
   await useToken(page, member.token);
   const kept = await placeOrder(page, 'pcb', '5');
@@ -46,7 +48,7 @@ test('cancel with the member’s own reason, then delete: the chips and counts f
   await page.locator('#cancel-other-reason').fill('客户项目延期，下月再下单');
   await shot(page, 'cancel-other-reason');
   await page.getByTestId('cancel-confirm').click();
-  await expect(toast(page, '订单已取消')).toBeVisible();
+  await expectNotice(page, '订单已取消');
   await expectDetailStatus(page, '已取消');
   await expect(page.getByTestId('order-cancel-reason')).toHaveText(
     '取消原因：客户项目延期，下月再下单',
@@ -78,7 +80,7 @@ test('cancel with the member’s own reason, then delete: the chips and counts f
     `删除后订单${order.orderNo}将不再显示，确定删除吗？`,
   );
   await page.locator('.adm-dialog-button').filter({ hasText: '删除' }).click();
-  await expect(toast(page, '订单已删除')).toBeVisible();
+  await expectNotice(page, '订单已删除');
   await expect(page).toHaveURL(/\/TheOrders$/);
   await expect(chipCount(page, 'all')).toHaveText('1');
   await expect(chipCount(page, 'pendingReview')).toHaveText('1');

@@ -9,7 +9,9 @@ import {
   type Page,
 } from '@playwright/test';
 import { twoLayerBoard, zipFiles } from '../../../tooling/gerber-fixtures/make.mjs';
-import { apiRegister, uniqueMobile, useToken } from './support';
+import { recordNotices } from './notices';
+// `useToken` is no React hook: named otherwise here, where a plain function calls it.
+import { apiRegister, uniqueMobile, useToken as signIn } from './support';
 
 // The quote page, the upload and the lazy screens on two cores shared with the server and
 // other browsers: more time to appear than the default five seconds.
@@ -52,7 +54,8 @@ export async function memberPhone(browser: Browser, member: Member): Promise<Pag
     baseURL: test.info().project.use.baseURL,
   });
   const page = await context.newPage();
-  await useToken(page, member.token);
+  await recordNotices(page);
+  await signIn(page, member.token);
   return page;
 }
 

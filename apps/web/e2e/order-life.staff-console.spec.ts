@@ -7,7 +7,6 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import {
   FINANCE_TOTP_SECRET,
   PNG,
-  deskToast,
   dialogTitled,
   drawerActions,
   findOnDesk,
@@ -15,7 +14,8 @@ import {
 } from './desk';
 import { expectFitsWidth } from './layout';
 import { expectDetailStatus, memberPhone, newMember, placeOrder, settle, shot } from './order-flow';
-import { consoleLogin, toast } from './support';
+import { expectNotice, recordNotices } from './notices';
+import { consoleLogin } from './support';
 
 // Three staff browsers and a phone share two cores with the server: screens get more time.
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -45,6 +45,7 @@ test('the life of a PCB order: submit, EQ, new price, answer and accept, pass, t
   request,
 }) => {
   test.setTimeout(1_200_000);
+  await recordNotices(engineer);
   const member = await newMember(request);
   const phone = await memberPhone(browser, member);
 
@@ -81,7 +82,7 @@ test('the life of a PCB order: submit, EQ, new price, answer and accept, pass, t
   ).not.toHaveCount(0);
   await expect(eq.locator('.ant-upload-list-item-uploading')).toHaveCount(0);
   await eq.getByRole('button', { name: '发送给会员' }).click();
-  await expect(deskToast(engineer, '工程问题已发给会员')).toBeVisible();
+  await expectNotice(engineer, '工程问题已发给会员');
   await expect(drawer.getByRole('region', { name: '工程问题' })).toContainText('待会员回复');
 
   // While the question waits, a new price with its reason: old → new as it is typed.
@@ -95,7 +96,7 @@ test('the life of a PCB order: submit, EQ, new price, answer and accept, pass, t
   await price.getByLabel('调价原因').fill('板边需加工艺边，增加工程调整费30元');
   await shot(engineer, '02-engineer-change-price');
   await price.getByRole('button', { name: '提交新价格' }).click();
-  await expect(deskToast(engineer, '价格已修改，等待会员确认')).toBeVisible();
+  await expectNotice(engineer, '价格已修改，等待会员确认');
   await expect(drawer.getByText('新价格等待会员确认')).toBeVisible();
   await expect(drawer.getByText('1个工程问题等待会员回复')).toBeVisible();
   await expect(drawer.getByRole('region', { name: '价格变更' })).toContainText('待会员确认');
@@ -134,7 +135,7 @@ test('the life of a PCB order: submit, EQ, new price, answer and accept, pass, t
   await expect(question.getByTestId('eq-submit')).toHaveText('提交回复');
   await fits320(phone, 'eq-reply');
   await question.getByTestId('eq-submit').click();
-  await expect(toast(phone, '已回复，工程师会尽快处理')).toBeVisible();
+  await expectNotice(phone, '已回复，工程师会尽快处理');
   await expect(question.getByTestId('eq-status')).toHaveText('已回复');
   await expect(question.getByTestId('eq-answer')).toContainText('选择：按外框生产');
   await expect(question.getByTestId('eq-answer')).toContainText('以最外侧边框为准');
@@ -156,7 +157,7 @@ test('the life of a PCB order: submit, EQ, new price, answer and accept, pass, t
   await fits320(phone, 'price-change');
   await shot(phone, '06-member-price-change');
   await change.getByTestId('price-accept').click();
-  await expect(toast(phone, '已接受新价格')).toBeVisible();
+  await expectNotice(phone, '已接受新价格');
   // The engineer reads the answer before the order goes on: back to review, at the new price.
   await expectDetailStatus(phone, '待审核', yuanOf(raised));
   await expect(feeLine(phone, '工程调整')).toContainText('¥30.00');
@@ -178,7 +179,7 @@ test('the life of a PCB order: submit, EQ, new price, answer and accept, pass, t
   const pass = dialogTitled(engineer, '审核通过');
   await expect(pass).toContainText('订单将由「待审核」变为「待付款」');
   await pass.getByRole('button', { name: '审核通过' }).click();
-  await expect(deskToast(engineer, '已审核通过')).toBeVisible();
+  await expectNotice(engineer, '已审核通过');
   await expect(drawerActions(drawer)).toHaveCount(0);
 
   // The member: 待付款, how to pay by transfer, the order number as the remark.
@@ -199,7 +200,7 @@ test('the life of a PCB order: submit, EQ, new price, answer and accept, pass, t
   await transfer.getByLabel('银行流水号', { exact: true }).fill(reference);
   await transfer.getByLabel('付款户名', { exact: true }).fill('南宁华创电子有限公司');
   await transfer.getByRole('button', { name: '登记付款' }).click();
-  await expect(deskToast(finance, '付款已登记')).toBeVisible();
+  await expectNotice(finance, '付款已登记');
   await expect(drawer.getByRole('region', { name: '线下付款' })).toContainText(reference);
   await shot(finance, '08-finance-paid');
   await finance.context().close();
@@ -236,7 +237,7 @@ test('the life of a PCB order: submit, EQ, new price, answer and accept, pass, t
   await ship.getByLabel('包裹 1 快递单号', { exact: true }).fill(trackingNo);
   await shot(production, '09-production-ship');
   await ship.getByRole('button', { name: '确认发货' }).click();
-  await expect(deskToast(production, '已发货（1个包裹）')).toBeVisible();
+  await expectNotice(production, '已发货（1个包裹）');
   const parcel = drawer.getByRole('region', { name: '包裹' }).getByRole('group', {
     name: new RegExp(trackingNo),
   });
@@ -245,7 +246,7 @@ test('the life of a PCB order: submit, EQ, new price, answer and accept, pass, t
   await event.getByLabel('地点', { exact: true }).fill('南宁转运中心');
   await event.getByLabel('内容', { exact: true }).fill('快件已到达南宁，正在派送');
   await event.getByRole('button', { name: '添加', exact: true }).click();
-  await expect(deskToast(production, '物流记录已添加')).toBeVisible();
+  await expectNotice(production, '物流记录已添加');
   await expect(parcel).toContainText('南宁转运中心 · 快件已到达南宁，正在派送');
 
   // ---- The member tracks the parcel and confirms receipt. ----
@@ -269,7 +270,7 @@ test('the life of a PCB order: submit, EQ, new price, answer and accept, pass, t
   await phone.getByTestId('order-action-confirmReceipt').click();
   await expect(phone.locator('.adm-dialog')).toContainText('确认收货后订单完成');
   await phone.locator('.adm-dialog-button').filter({ hasText: '确认收货' }).click();
-  await expect(toast(phone, '已确认收货')).toBeVisible();
+  await expectNotice(phone, '已确认收货');
   await expectDetailStatus(phone, '已完成', yuanOf(raised));
   await expect(phone.getByTestId('order-actions').getByRole('button')).toHaveText([
     '返单',
@@ -289,10 +290,10 @@ test('the life of a PCB order: submit, EQ, new price, answer and accept, pass, t
   await phone.getByTestId('order-action-reorder').click();
   await expect(phone.locator('.adm-dialog')).toContainText('参数未变免工程费');
   await phone.locator('.adm-dialog-button').filter({ hasText: '返单' }).click();
-  await expect(toast(phone, '已返单')).toBeVisible();
   await expect(phone.getByTestId('order-no')).not.toHaveText(order.orderNo);
   const reorderNo = (await phone.getByTestId('order-no').textContent())!;
   expect(reorderNo).toMatch(/^P\d{8,}$/);
+  await expectNotice(phone, `已返单：${reorderNo}`);
   await expect(phone.getByText(`返单自`)).toBeVisible();
   await expect(phone.getByRole('button', { name: order.orderNo })).toBeVisible();
   await expect(phone.getByTestId('order-param-string')).toHaveText(paramString);
@@ -320,7 +321,8 @@ for (const [kind, tab, name, prefix] of [
     page: engineer,
     request,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
+    await recordNotices(engineer);
     const member = await newMember(request);
     const phone = await memberPhone(browser, member);
     const order = await placeOrder(phone, kind, '2');
@@ -354,7 +356,7 @@ for (const [kind, tab, name, prefix] of [
       await drawer.getByRole('button', { name: '审核通过' }).click();
       const pass = dialogTitled(engineer, '审核通过');
       await pass.getByRole('button', { name: '审核通过' }).click();
-      await expect(deskToast(engineer, '已审核通过')).toBeVisible();
+      await expectNotice(engineer, '已审核通过');
 
       await phone.reload();
       await expectDetailStatus(phone, '待付款', order.total);
@@ -366,7 +368,7 @@ for (const [kind, tab, name, prefix] of [
       await eq.getByLabel('选项 1', { exact: true }).fill('内缩10%');
       await eq.getByLabel('选项 2', { exact: true }).fill('按文件1:1');
       await eq.getByRole('button', { name: '发送给会员' }).click();
-      await expect(deskToast(engineer, '工程问题已发给会员')).toBeVisible();
+      await expectNotice(engineer, '工程问题已发给会员');
 
       await phone.reload();
       await expectDetailStatus(phone, '待确认', order.total);
