@@ -12,7 +12,7 @@ import {
   type Parcel,
   type PlacedOrder,
 } from '@pcb/contract';
-import { defaultPcbParams } from '@pcb/pricing';
+import { defaultPcbParams, yuan } from '@pcb/pricing';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
 import {
   changePrice,
@@ -239,6 +239,11 @@ describe('changing an order', () => {
     const detail = await detailOf(t, m.token, order.id);
     expect(detail.total).toBe(calc.body.data.quote.total);
     expect(detail.params).toMatchObject({ quantity: 30, maskColor: 'black' });
+    // The member reads the new price in yuan in the timeline, as everywhere else.
+    expect(detail.timeline.at(-1)).toMatchObject({
+      action: 'edit',
+      note: `修改订单：${detail.paramString}，总价${yuan(detail.total)}`,
+    });
     const stale = await put('/api/Pcb/EditOrder', body, m.token);
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe('订单已被修改，请刷新后重试');
@@ -320,6 +325,10 @@ describe('a price change', () => {
     expect(after.total).toBe(order.total + 1500);
     expect(after.lines).toEqual(change.newLines);
     expect(after.priceChange).toBeNull();
+    expect(after.timeline.at(-1)).toMatchObject({
+      action: 'acceptPrice',
+      note: `接受新价格：${yuan(order.total)} → ${yuan(order.total + 1500)}`,
+    });
   });
 
   it('refused, cancels the order with the member’s reason', async () => {

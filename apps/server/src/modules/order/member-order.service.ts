@@ -12,7 +12,7 @@ import {
   type Parcel,
   type PlacedOrder,
 } from '@pcb/contract';
-import type { Courier, InvoiceKind, PcbParams } from '@pcb/pricing';
+import { yuan, type Courier, type InvoiceKind, type PcbParams } from '@pcb/pricing';
 import type { Tx } from '../../db/client';
 import type { AuthMember } from '../../http/auth';
 import { AppError } from '../../http/errors';
@@ -268,7 +268,7 @@ export function createMemberOrderService(deps: {
             weightGrams: values.weightGrams,
             revision: row.revision + 1,
           },
-          note: `修改订单：${values.paramString}，总价${values.total}分`,
+          note: `修改订单：${values.paramString}，总价${yuan(values.total)}`,
         });
         return writeResult(after);
       });
@@ -331,7 +331,7 @@ export function createMemberOrderService(deps: {
             pendingPriceChangeId: null,
             revision: row.revision + 1,
           },
-          note: `接受新价格：${change.oldTotal}分 → ${change.newTotal}分`,
+          note: `接受新价格：${yuan(change.oldTotal)} → ${yuan(change.newTotal)}`,
         });
         return writeResult(after);
       });
