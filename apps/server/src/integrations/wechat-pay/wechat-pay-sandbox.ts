@@ -47,6 +47,8 @@ import { wechatPaySandboxRefunds, wechatPaySandboxTrades } from './wechat-pay-sa
 
 export const SANDBOX_WECHAT_PAY_PATH = '/sandbox/wechat-pay';
 export const SANDBOX_WECHAT_PAY_MERCHANT_NAME = '华南PCB工厂（沙箱商户）';
+/** The mini-program bound to the sandbox merchant when none is configured. */
+export const SANDBOX_WECHAT_PAY_MINIPROGRAM_APP_ID = 'wxsandboxminiapp01';
 const DEFAULT_TIME_EXPIRE_MS = 2 * 3600_000;
 
 /**
