@@ -1,11 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CreatePaymentInput,
   PaymentChannel,
   PaymentProvider,
 } from '../src/integrations/payment/payment-provider';
-import { REAL_NOTIFY_ALIPAY_PUBLIC_KEY, TEST_MERCHANT_PRIVATE_KEY } from './fixtures/alipay';
+import { realPaymentEnv } from './fixtures/payment-env';
 import { buildTestApp, type TestApp } from './helper';
 
 /**
@@ -176,29 +175,9 @@ describe('a test’s own provider', () => {
 
 describe('the real adapters, when the environment names them', () => {
   it('Alipay signs its launch for Alipay’s gateway; WeChat Pay is the merchant configured; no sandbox runs', async () => {
-    const pair = () =>
-      generateKeyPairSync('rsa', {
-        modulusLength: 2048,
-        publicKeyEncoding: { type: 'spki', format: 'pem' },
-        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-      });
     const real = await buildTestApp({
       databaseUrl: t.databaseUrl,
-      env: {
-        ALIPAY_PROVIDER: 'alipay',
-        ALIPAY_APP_ID: '2021000000000001',
-        ALIPAY_SELLER_ID: '2088000000000001',
-        ALIPAY_PRIVATE_KEY: TEST_MERCHANT_PRIVATE_KEY,
-        ALIPAY_PUBLIC_KEY: REAL_NOTIFY_ALIPAY_PUBLIC_KEY,
-        WECHAT_PAY_PROVIDER: 'wechatpay',
-        WECHAT_PAY_MCH_ID: '1230000109',
-        WECHAT_PAY_APP_ID: 'wx8888888888888888',
-        WECHAT_PAY_PRIVATE_KEY: pair().privateKey,
-        WECHAT_PAY_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
-        WECHAT_PAY_API_V3_KEY: 'b'.repeat(32),
-        WECHAT_PAY_PUBLIC_KEY: pair().publicKey,
-        WECHAT_PAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0000000000000000000000000000000001',
-      },
+      env: { ...realPaymentEnv, WECHAT_PAY_APP_ID: 'wx8888888888888888' },
     });
     try {
       const { payments } = real.app.platform;
