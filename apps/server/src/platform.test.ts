@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config/env';
 import { createDatabase, type Database } from './db/client';
+import { realPaymentEnv } from '../test/fixtures/payment-env';
 import { createPlatform } from './platform';
 
 const production = loadConfig({
@@ -24,6 +25,7 @@ const production = loadConfig({
   TIANYANCHA_TOKEN: 'tyc-token',
   KUAIDI100_CUSTOMER: 'kd100-customer',
   KUAIDI100_KEY: 'kd100-key',
+  ...realPaymentEnv,
   PUBLIC_ORIGIN: 'https://m.example.com',
 });
 
@@ -39,11 +41,18 @@ describe('the platform in production', () => {
     const built = createPlatform(Fastify(), { config: production, database: unused });
     expect(built.platform.storage.provider).toBe('aliyun');
     expect(built.platform.wechat.mpBase('https://m.example.com')).toBe('https://mp.weixin.qq.com');
+    expect(built.platform.payments.alipay?.merchantId).toBe('2021000000000001');
+    expect(built.platform.payments.wechat?.merchantId).toBe('1230000109');
     expect(() =>
       createPlatform(Fastify(), {
-        config: { ...production, wechat: { provider: 'sandbox' }, oss: { provider: 'sandbox' } },
+        config: {
+          ...production,
+          wechat: { provider: 'sandbox' },
+          oss: { provider: 'sandbox' },
+          alipay: { provider: 'sandbox' },
+        },
         database: unused,
       }),
-    ).toThrow('An embedded sandbox cannot run in production: wechat, oss');
+    ).toThrow('An embedded sandbox cannot run in production: wechat, oss, alipay');
   });
 });

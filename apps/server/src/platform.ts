@@ -30,7 +30,7 @@ export interface PlatformOptions extends IntegrationOptions {
   store?: EphemeralStore;
   now?: Clock;
   // Each integration's replacements (captcha, sms, storage, wechatHttp, companyRegistry,
-  // parcelTracking) are declared by the integration itself.
+  // parcelTracking, payments) are declared by the integration itself.
   /** A notifier of order events instead of the member-message module's (tests that record them). */
   orderNotifier?: OrderNotifier;
 }
@@ -38,8 +38,8 @@ export interface PlatformOptions extends IntegrationOptions {
 /**
  * Everything a module may be given that is not another module: the database, the ephemeral
  * store, configuration, the clock, the logger, and the fields the outside services provide
- * (`captcha`, `sms`, `smsOutbox`, `wechat`, `storage`, `companyRegistry`, `parcelTracking`),
- * each chosen by the environment in its integration's declaration and nowhere else.
+ * (`captcha`, `sms`, `smsOutbox`, `wechat`, `storage`, `companyRegistry`, `parcelTracking`,
+ * `payments`), each chosen by the environment in its integration's declaration and nowhere else.
  */
 export interface Platform extends IntegrationFields {
   config: Config;
@@ -98,8 +98,8 @@ export interface BuiltPlatform {
   /** What the pages' Content-Security-Policy must allow for the selected outside services. */
   cspSources: CspSources[];
   /**
-   * Registers the servers of the embedded sandboxes the environment selects (WeChat, OSS), on
-   * our own origin. Configuration refuses every sandbox in production: these never run there.
+   * Registers the servers of the embedded sandboxes the environment selects (WeChat, OSS,
+   * Alipay, WeChat Pay), on our own origin. Configuration refuses every sandbox in production: these never run there.
    */
   registerSandboxServers: (context: SandboxServerContext) => Promise<void>;
 }
@@ -124,6 +124,8 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
     pollIntervalMs: config.jobs.pollIntervalMs,
   });
   registerStorePurge(jobs, store);
+  // Modules and integrations enqueue here; handlers and schedules go through their `jobs` parts.
+  const queue: JobQueue = { add: jobs.add, remove: jobs.remove };
   if (config.jobs.workers) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
     // Jobs may use the store: they finish first.
@@ -133,9 +135,21 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
 
   const outside = integrations.build(
     config,
-    { app, db, store, now, log, logError, deriveKey, dataDir: config.dataDir },
+    {
+      app,
+      db,
+      store,
+      now,
+      log,
+      logError,
+      deriveKey,
+      dataDir: config.dataDir,
+      jobs: queue,
+      publicOrigins: config.publicOrigins,
+    },
     options,
   );
+  outside.registerJobs(jobs);
   // Configuration refuses every sandbox in production; this holds even where a declaration
   // forgot its refusal.
   if (config.isProduction && outside.sandboxes.length > 0)
@@ -146,8 +160,7 @@ export function createPlatform(app: FastifyInstance, options: PlatformOptions): 
     config,
     db,
     store,
-    // Modules enqueue here; handlers and schedules go through their entry's `jobs` part.
-    jobs: { add: jobs.add, remove: jobs.remove },
+    jobs: queue,
     now,
     log,
     logError,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realPaymentEnv } from './fixtures/payment-env';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
 import { startFakeAliyun } from './fake-aliyun';
 
@@ -117,6 +118,7 @@ describe('in production', () => {
         TIANYANCHA_TOKEN: 'tyc-token',
         KUAIDI100_CUSTOMER: 'kd100-customer',
         KUAIDI100_KEY: 'kd100-key',
+        ...realPaymentEnv,
         PUBLIC_ORIGIN: 'https://m.example.com',
       },
     });
@@ -128,11 +130,15 @@ describe('in production', () => {
         paths: Record<string, unknown>;
       };
       expect(docs.paths['/api/Sandbox/SmsOutbox']).toBeUndefined();
-      // Neither the WeChat nor the OSS sandbox exists there.
+      // No sandbox exists there: WeChat, OSS, Alipay, WeChat Pay.
       for (const [method, url] of [
         ['GET', '/sandbox/wechat/connect/oauth2/authorize?appid=wxsandbox000000001'],
         ['GET', '/sandbox/wechat/sns/oauth2/access_token'],
         ['POST', '/sandbox/oss'],
+        ['GET', '/sandbox/alipay/gateway.do'],
+        ['GET', '/sandbox/alipay/cashier/1'],
+        ['GET', '/sandbox/wechat-pay/checkmweb'],
+        ['POST', '/sandbox/wechat-pay/pay'],
       ] as const) {
         expect((await t.app.inject({ method, url })).statusCode, url).toBe(404);
       }

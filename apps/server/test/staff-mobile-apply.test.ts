@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MobileApply } from '@pcb/contract';
+import { realPaymentEnv } from './fixtures/payment-env';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
 import {
   auditRows,
@@ -199,6 +200,7 @@ describe('the SMS outbox in the console', () => {
         TIANYANCHA_TOKEN: 'tyc-token',
         KUAIDI100_CUSTOMER: 'kd100-customer',
         KUAIDI100_KEY: 'kd100-key',
+        ...realPaymentEnv,
         PUBLIC_ORIGIN: 'https://m.example.com',
       },
     });

@@ -1,8 +1,45 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import {
+  REAL_NOTIFY_ALIPAY_PUBLIC_KEY,
+  TEST_MERCHANT_PRIVATE_KEY,
+  TEST_MERCHANT_PUBLIC_KEY,
+} from '../../test/fixtures/alipay';
 import { DEV_ALTCHA_HMAC_KEY } from '../integrations/captcha/captcha.integration';
+import { goSdkNotify } from '../integrations/wechat-pay/published-examples';
 import { ConfigError, DEV_JWT_SECRET, loadConfig, serverOrigins } from './env';
 
 const strong = 'x'.repeat(40);
+
+/** An RSA pair in PEM, as a merchant's key tool makes it. */
+const rsaPair = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+const wechatMerchant = rsaPair();
+const wechatPayKey = rsaPair();
+/** Deployment tools keep a value on one line: new lines written as \n. */
+const oneLine = (pem: string) => pem.trim().replaceAll('\n', '\\n');
+
+const alipayEnv = {
+  ALIPAY_PROVIDER: 'alipay',
+  ALIPAY_APP_ID: '2021000000000001',
+  ALIPAY_SELLER_ID: '2088000000000001',
+  ALIPAY_PRIVATE_KEY: oneLine(TEST_MERCHANT_PRIVATE_KEY),
+  // Alipay's console shows its public key as bare base64.
+  ALIPAY_PUBLIC_KEY: REAL_NOTIFY_ALIPAY_PUBLIC_KEY,
+};
+const wechatPayEnv = {
+  WECHAT_PAY_PROVIDER: 'wechatpay',
+  WECHAT_PAY_MCH_ID: '1900000109',
+  WECHAT_PAY_PRIVATE_KEY: oneLine(wechatMerchant.privateKey),
+  WECHAT_PAY_SERIAL_NO: '5157f09efdc096de15ebe81a47057a7232f1b8e1',
+  WECHAT_PAY_API_V3_KEY: 'a'.repeat(32),
+  WECHAT_PAY_PUBLIC_KEY: wechatPayKey.publicKey,
+  WECHAT_PAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0114232134912410000000000000000000',
+};
 const productionEnv = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://app:secret@db.internal:5432/member',
@@ -23,6 +60,8 @@ const productionEnv = {
   TIANYANCHA_TOKEN: 'tyc-token',
   KUAIDI100_CUSTOMER: 'kd100-customer',
   KUAIDI100_KEY: 'kd100-key',
+  ...alipayEnv,
+  ...wechatPayEnv,
   PUBLIC_ORIGIN: 'https://m.example.com',
 };
 
@@ -121,6 +160,8 @@ describe('configuration', () => {
       'TIANYANCHA_TOKEN is required in production (the embedded company directory cannot be used there)',
       'KUAIDI100_CUSTOMER is required in production (the embedded parcel tracking cannot be used there)',
       'KUAIDI100_KEY is required in production (the embedded parcel tracking cannot be used there)',
+      'ALIPAY_PROVIDER=sandbox cannot be used in production (members would pay the embedded sandbox, not Alipay)',
+      'WECHAT_PAY_PROVIDER=sandbox cannot be used in production (members would pay the embedded sandbox, not WeChat Pay)',
     ]);
   });
 
@@ -254,5 +295,165 @@ describe('configuration', () => {
       'OSS_ACCESS_KEY_SECRET is required when OSS_ACCESS_KEY_ID is set',
       'OSS_BUCKET_HOST is required when OSS_ACCESS_KEY_ID is set',
     ]);
+  });
+});
+
+describe('online payment settings', () => {
+  it('plays Alipay and WeChat Pay with the sandboxes by default, under the sandbox WeChat’s appid', () => {
+    const config = loadConfig({});
+    expect(config.alipay).toEqual({ provider: 'sandbox' });
+    expect(config.wechatPay).toEqual({
+      provider: 'sandbox',
+      appId: 'wxsandbox000000001',
+      miniProgramAppId: 'wxsandboxminiapp01',
+    });
+    // With a real official account, the sandbox merchant is bound to it (its openids pay).
+    expect(
+      loadConfig({ WECHAT_APP_ID: 'wx0123456789abcdef', WECHAT_APP_SECRET: 's' }).wechatPay,
+    ).toMatchObject({ provider: 'sandbox', appId: 'wx0123456789abcdef' });
+  });
+
+  it('reads Alipay’s settings: keys inline on one line, or bare base64', () => {
+    expect(loadConfig(productionEnv).alipay).toEqual({
+      provider: 'alipay',
+      appId: '2021000000000001',
+      sellerId: '2088000000000001',
+      merchantPrivateKey: TEST_MERCHANT_PRIVATE_KEY.trim(),
+      alipayPublicKey: REAL_NOTIFY_ALIPAY_PUBLIC_KEY,
+      gatewayUrl: 'https://openapi.alipay.com/gateway.do',
+    });
+    const trial = loadConfig({
+      ...alipayEnv,
+      ALIPAY_GATEWAY: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do',
+    });
+    expect(trial.alipay.provider === 'alipay' && trial.alipay.gatewayUrl).toBe(
+      'https://openapi-sandbox.dl.alipaydev.com/gateway.do',
+    );
+  });
+
+  it('reads WeChat Pay’s settings; the appid defaults to the official account’s', () => {
+    expect(loadConfig(productionEnv).wechatPay).toEqual({
+      provider: 'wechatpay',
+      mchId: '1900000109',
+      appId: 'wx0123456789abcdef',
+      miniProgramAppId: undefined,
+      merchantPrivateKey: wechatMerchant.privateKey.trim(),
+      merchantSerialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+      apiV3Key: 'a'.repeat(32),
+      wechatPayPublicKey: {
+        id: 'PUB_KEY_ID_0114232134912410000000000000000000',
+        pem: wechatPayKey.publicKey.trim(),
+      },
+      platformCertificates: undefined,
+      apiBase: 'https://api.mch.weixin.qq.com',
+    });
+    // Certificate mode, two certificates (a rotation), its own appids.
+    const certificates = loadConfig({
+      ...wechatPayEnv,
+      WECHAT_PAY_APP_ID: 'wx1111111111111111',
+      WECHAT_PAY_MINIPROGRAM_APP_ID: 'wx2222222222222222',
+      WECHAT_PAY_PUBLIC_KEY: undefined,
+      WECHAT_PAY_PUBLIC_KEY_ID: undefined,
+      WECHAT_PAY_PLATFORM_CERTIFICATES: oneLine(
+        `${goSdkNotify.platformCertificate}\n${goSdkNotify.platformCertificate}`,
+      ),
+    }).wechatPay;
+    expect(certificates).toMatchObject({
+      appId: 'wx1111111111111111',
+      miniProgramAppId: 'wx2222222222222222',
+      wechatPayPublicKey: undefined,
+      platformCertificates: [
+        goSdkNotify.platformCertificate.trim(),
+        goSdkNotify.platformCertificate.trim(),
+      ],
+    });
+  });
+
+  it('refuses an unknown provider by name', () => {
+    expect(problems({ ALIPAY_PROVIDER: 'alipay-sdk', WECHAT_PAY_PROVIDER: 'wechat' })).toEqual([
+      'ALIPAY_PROVIDER must be sandbox or alipay',
+      'WECHAT_PAY_PROVIDER must be sandbox or wechatpay',
+    ]);
+  });
+
+  it('refuses a real provider without its keys, in any environment', () => {
+    expect(problems({ ALIPAY_PROVIDER: 'alipay', WECHAT_PAY_PROVIDER: 'wechatpay' })).toEqual([
+      'ALIPAY_APP_ID is required when ALIPAY_PROVIDER=alipay',
+      'ALIPAY_SELLER_ID is required when ALIPAY_PROVIDER=alipay',
+      'ALIPAY_PRIVATE_KEY is required when ALIPAY_PROVIDER=alipay',
+      'ALIPAY_PUBLIC_KEY is required when ALIPAY_PROVIDER=alipay',
+      'WECHAT_PAY_MCH_ID is required when WECHAT_PAY_PROVIDER=wechatpay',
+      'WECHAT_PAY_PRIVATE_KEY is required when WECHAT_PAY_PROVIDER=wechatpay',
+      'WECHAT_PAY_SERIAL_NO is required when WECHAT_PAY_PROVIDER=wechatpay',
+      'WECHAT_PAY_API_V3_KEY is required when WECHAT_PAY_PROVIDER=wechatpay',
+      'WECHAT_PAY_APP_ID is required when WECHAT_PAY_PROVIDER=wechatpay (or WECHAT_APP_ID: the official account the merchant is bound to)',
+      "WECHAT_PAY_PUBLIC_KEY (with WECHAT_PAY_PUBLIC_KEY_ID) or WECHAT_PAY_PLATFORM_CERTIFICATES is required when WECHAT_PAY_PROVIDER=wechatpay (to verify WeChat Pay's answers and notifies)",
+    ]);
+  });
+
+  it('refuses Alipay keys that cannot work: malformed, or the application’s own key twice', () => {
+    expect(
+      problems({
+        ...alipayEnv,
+        ALIPAY_APP_ID: '2021-0001',
+        ALIPAY_SELLER_ID: '1234',
+        ALIPAY_PRIVATE_KEY: 'not a key',
+      }),
+    ).toEqual([
+      'ALIPAY_APP_ID must be the application’s APPID (16 digits)',
+      'ALIPAY_SELLER_ID must be the merchant account’s PID (2088 and 12 digits)',
+      'ALIPAY_PRIVATE_KEY is not an RSA private key (PEM, or the base64 Alipay’s key tool prints)',
+    ]);
+    expect(problems({ ...alipayEnv, ALIPAY_PUBLIC_KEY: TEST_MERCHANT_PUBLIC_KEY })).toEqual([
+      'ALIPAY_PUBLIC_KEY is the application’s own public key; it must be Alipay’s (支付宝公钥)',
+    ]);
+    expect(problems({ ...alipayEnv, ALIPAY_PUBLIC_KEY: 'MIIB' })).toEqual([
+      'ALIPAY_PUBLIC_KEY is not an RSA public key (PEM, or base64)',
+    ]);
+    expect(
+      problems({ ...productionEnv, ALIPAY_GATEWAY: 'http://openapi.alipay.com/gateway.do' }),
+    ).toEqual(['ALIPAY_GATEWAY must be an https URL in production']);
+  });
+
+  it('refuses WeChat Pay settings that cannot work', () => {
+    const env = { ...wechatPayEnv, WECHAT_PAY_APP_ID: 'wx0123456789abcdef' };
+    expect(
+      problems({
+        ...env,
+        WECHAT_PAY_MCH_ID: 'mch-1',
+        WECHAT_PAY_APP_ID: 'app1',
+        WECHAT_PAY_SERIAL_NO: 'serial-no',
+        // 32 characters but not 32 bytes.
+        WECHAT_PAY_API_V3_KEY: `${'a'.repeat(31)}钥`,
+        WECHAT_PAY_PRIVATE_KEY: wechatMerchant.publicKey,
+        WECHAT_PAY_PUBLIC_KEY_ID: 'pub-key-1',
+      }),
+    ).toEqual([
+      'WECHAT_PAY_MCH_ID must be the merchant number (商户号, digits)',
+      'WECHAT_PAY_APP_ID must be an appid (wx…)',
+      'WECHAT_PAY_SERIAL_NO must be the merchant API certificate’s serial number (hexadecimal)',
+      'WECHAT_PAY_API_V3_KEY must be 32 characters (the APIv3 key, APIv3密钥)',
+      'WECHAT_PAY_PRIVATE_KEY is not an RSA private key in PEM (apiclient_key.pem)',
+      'WECHAT_PAY_PUBLIC_KEY_ID must be the PUB_KEY_ID_… shown beside the public key',
+    ]);
+    expect(problems({ ...env, WECHAT_PAY_PUBLIC_KEY: wechatMerchant.publicKey })).toEqual([
+      'WECHAT_PAY_PUBLIC_KEY is the merchant’s own public key; it must be WeChat Pay’s (微信支付公钥)',
+    ]);
+    expect(problems({ ...env, WECHAT_PAY_PUBLIC_KEY_ID: undefined })).toEqual([
+      'WECHAT_PAY_PUBLIC_KEY_ID is required with WECHAT_PAY_PUBLIC_KEY (the PUB_KEY_ID_… shown beside it)',
+    ]);
+    expect(
+      problems({
+        ...env,
+        WECHAT_PAY_PUBLIC_KEY: undefined,
+        WECHAT_PAY_PLATFORM_CERTIFICATES: wechatPayKey.publicKey,
+      }),
+    ).toEqual([
+      'WECHAT_PAY_PUBLIC_KEY is required with WECHAT_PAY_PUBLIC_KEY_ID',
+      'WECHAT_PAY_PLATFORM_CERTIFICATES must hold WeChat Pay platform certificates in PEM (one or more)',
+    ]);
+    expect(
+      problems({ ...productionEnv, WECHAT_PAY_API_BASE: 'http://api.mch.weixin.qq.com' }),
+    ).toEqual(['WECHAT_PAY_API_BASE must be an https URL in production']);
   });
 });

@@ -1,9 +1,12 @@
+import { alipayIntegration } from './alipay/alipay.integration';
 import { captchaIntegration } from './captcha/captcha.integration';
 import { companyDirectoryIntegration } from './company-directory/company-directory.integration';
 import { integrationList } from './integration';
 import { ossIntegration } from './oss/oss.integration';
 import { parcelTrackingIntegration } from './parcel-tracking/parcel-tracking.integration';
+import { paymentsIntegration } from './payment/payment.integration';
 import { smsIntegration } from './sms/sms.integration';
+import { wechatPayIntegration } from './wechat-pay/wechat-pay.integration';
 import { wechatIntegration } from './wechat/wechat.integration';
 
 /**
@@ -18,4 +21,7 @@ export const integrations = integrationList()
   .add('wechat', wechatIntegration)
   .add('oss', ossIntegration)
   .add('companyDirectory', companyDirectoryIntegration)
-  .add('parcelTracking', parcelTrackingIntegration);
+  .add('parcelTracking', parcelTrackingIntegration)
+  .add('alipay', alipayIntegration)
+  .add('wechatPay', wechatPayIntegration)
+  .add('payments', paymentsIntegration);

@@ -1,8 +1,13 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { JobRegistry } from '../lib/jobs/job';
+import { defineJob } from '../lib/jobs/job';
 import { missingInProduction, text, urlOr } from '../lib/settings';
 import { integration, integrationList, type IntegrationContext } from './integration';
+
+/** The bell sandbox's own job (its rings echo later). */
+const echoJob = defineJob('bellSandbox.echo', z.object({}));
 
 /** Two made-up providers: a bell (with a sandbox) and a horn that rings the bell. */
 const bellIntegration = integration({
@@ -35,6 +40,10 @@ const bellIntegration = integration({
           ? async (app) => {
               app.get('/sandbox/bell', async () => ({ secret }));
             }
+          : undefined,
+      jobs:
+        settings.provider === 'sandbox'
+          ? (registry: JobRegistry) => registry.handle(echoJob, async () => undefined)
           : undefined,
     };
   },
@@ -127,6 +136,21 @@ describe('the integration list', () => {
       const res = await app.inject({ method: 'GET', url: '/sandbox/bell' });
       expect(res.statusCode).toBe(status);
       await app.close();
+    }
+  });
+
+  it('registers an integration’s job handlers only where the settings select its sandbox', () => {
+    for (const [bell, handled] of [
+      [{ provider: 'sandbox' as const }, ['bellSandbox.echo']],
+      [{ provider: 'real' as const, key: 'k', base: 'https://b' }, []],
+    ] as const) {
+      const names: string[] = [];
+      const registry: JobRegistry = {
+        handle: (job) => void names.push(job.name),
+        schedule: () => undefined,
+      };
+      list.build({ bell, horn: { times: 1 } }, context, {}).registerJobs(registry);
+      expect(names).toEqual(handled);
     }
   });
 

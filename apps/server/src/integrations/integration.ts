@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { CspSources } from '../http/security';
 import type { Clock } from '../lib/clock';
+import type { JobQueue, JobRegistry } from '../lib/jobs/job';
 import { issueLines } from '../lib/settings';
 import type { EphemeralStore } from './store/store';
 
@@ -22,6 +23,13 @@ export interface IntegrationContext {
   deriveKey: (purpose: string) => Uint8Array;
   /** DATA_DIR: where an embedded sandbox keeps its files. */
   dataDir: string;
+  /** Background jobs (a sandbox's notify retries); their handlers go in the parts' `jobs`. */
+  jobs: JobQueue;
+  /**
+   * The origins members reach us at (PUBLIC_ORIGIN, or the server's own): a sandbox's pages and
+   * its calls to our own routes (notifies) stay on them.
+   */
+  publicOrigins: readonly string[];
 }
 
 /** What the app tells the embedded sandboxes' servers when it registers them. */
@@ -46,6 +54,11 @@ export interface IntegrationParts<Provides, Secrets> {
    * Configuration refuses every sandbox in production, so these never run there.
    */
   sandboxServer?: SandboxServer | undefined;
+  /**
+   * The handlers of the jobs it queues (a sandbox's notify retries), as a module's `jobs` part:
+   * the job runner refuses to queue a job nobody handles.
+   */
+  jobs?: ((registry: JobRegistry) => void) | undefined;
 }
 
 /**
@@ -104,6 +117,8 @@ export interface BuiltIntegrations<Provides, Secrets> {
   sandboxes: string[];
   /** Registers the servers of the sandboxes the settings selected, in list order. */
   registerSandboxServers: SandboxServer;
+  /** Registers the integrations' job handlers, before the workers start. */
+  registerJobs: (registry: JobRegistry) => void;
 }
 
 export interface IntegrationList<Settings, Options, Provides, Secrets> {
@@ -171,6 +186,7 @@ function list<Settings, Options, Provides, Secrets>(
       const provides: Record<string, unknown> = {};
       const sandboxSecrets: Record<string, unknown> = {};
       const servers: { name: string; register: SandboxServer }[] = [];
+      const jobParts: ((registry: JobRegistry) => void)[] = [];
       for (const { name, integration } of entries) {
         const parts: IntegrationParts<object, object> = integration.create(
           settingsOf(settings, name),
@@ -180,6 +196,7 @@ function list<Settings, Options, Provides, Secrets>(
         Object.assign(provides, parts.provides);
         Object.assign(sandboxSecrets, parts.sandboxSecrets);
         if (parts.sandboxServer) servers.push({ name, register: parts.sandboxServer });
+        if (parts.jobs) jobParts.push(parts.jobs);
       }
       return {
         provides: provides as Provides,
@@ -187,6 +204,9 @@ function list<Settings, Options, Provides, Secrets>(
         sandboxes: servers.map((s) => s.name),
         registerSandboxServers: async (app, serverContext) => {
           for (const { register } of servers) await register(app, serverContext);
+        },
+        registerJobs: (registry) => {
+          for (const register of jobParts) register(registry);
         },
       };
     },

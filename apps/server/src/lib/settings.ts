@@ -17,6 +17,17 @@ export const intSetting = (fallback: number, min: number, max: number) =>
 export const text = () => z.string().trim().optional();
 export const textOr = (fallback: string) => z.string().trim().default(fallback);
 
+/**
+ * A key or certificate, inline (PEM, or the bare base64 some consoles print). Many deployment
+ * tools keep a value on one line, so a literal `\n` is read as a new line.
+ */
+export const keyText = () =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.replaceAll('\\n', '\n'))
+    .optional();
+
 export const url = () => z.url({ error: 'must be a URL' }).optional();
 export const urlOr = (fallback: string) => z.url({ error: 'must be a URL' }).default(fallback);
 

@@ -130,6 +130,12 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/**
+ * The provider of each channel this server offers (`platform.payments`); a test hands in its own
+ * through `PlatformOptions.payments`.
+ */
+export type PaymentProviders = Partial<Record<PaymentChannel, PaymentProvider>>;
+
 export interface PaymentProvider {
   readonly channel: PaymentChannel;
   /** The merchant id every notify and query must carry (checked by the payment module too). */

@@ -47,15 +47,17 @@ export function inProcessPayClient(app: FastifyInstance): PayHttpClient {
 }
 
 /**
- * Requests to our own origin go in process (no network, no DNS for a development host name);
+ * Requests to our own origins go in process (no network, no DNS for a development host name);
  * anything else through `fallback`.
  */
 export function ownOriginPayClient(
   app: FastifyInstance,
-  origin: string,
+  origins: string | readonly string[],
   fallback: PayHttpClient = fetchPayClient(),
 ): PayHttpClient {
   const local = inProcessPayClient(app);
-  const own = new URL(origin).origin;
-  return (url, init) => (new URL(url).origin === own ? local(url, init) : fallback(url, init));
+  const own = new Set(
+    (typeof origins === 'string' ? [origins] : origins).map((o) => new URL(o).origin),
+  );
+  return (url, init) => (own.has(new URL(url).origin) ? local(url, init) : fallback(url, init));
 }

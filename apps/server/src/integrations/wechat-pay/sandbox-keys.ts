@@ -74,3 +74,18 @@ export async function loadSandboxPayKeys(
     apiV3Key: row.apiV3Key,
   };
 }
+
+/**
+ * `loadSandboxPayKeys` once per process, for what needs the keys only when it first runs (the
+ * sandbox provider, the notify jobs); a failed load is tried again on the next call.
+ */
+export function sandboxPayKeys(db: Db): () => Promise<SandboxPayKeys> {
+  let loading: Promise<SandboxPayKeys> | undefined;
+  return () => {
+    loading ??= loadSandboxPayKeys(db).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}

@@ -139,6 +139,17 @@ export function chinaTime(at: Date): string {
   return `${shifted.toISOString().slice(0, 19)}+08:00`;
 }
 
+/** 通知应答: 204 without a body when handled; 5xx with {code, message} to be sent again. */
+export function wechatPayNotifyReply(accepted: boolean): NotifyReply {
+  return accepted
+    ? { status: 204, contentType: 'text/plain; charset=utf-8', body: '' }
+    : {
+        status: 500,
+        contentType: 'application/json; charset=utf-8',
+        body: JSON.stringify({ code: 'FAIL', message: '失败' }),
+      };
+}
+
 export function createWechatPayProvider(
   settings: WechatPaySettings,
   deps: WechatPayDeps,
@@ -397,16 +408,7 @@ export function createWechatPayProvider(
       throw new NotifyRejectedError(`WeChat Pay notify: unexpected event ${eventType}`);
     },
 
-    notifyReply(accepted: boolean): NotifyReply {
-      // 通知应答: 200/204 without a body when handled; 4xx/5xx with {code, message} to be sent again.
-      return accepted
-        ? { status: 204, contentType: 'text/plain; charset=utf-8', body: '' }
-        : {
-            status: 500,
-            contentType: 'application/json; charset=utf-8',
-            body: JSON.stringify({ code: 'FAIL', message: '失败' }),
-          };
-    },
+    notifyReply: wechatPayNotifyReply,
 
     async query(outTradeNo: string): Promise<ProviderTransaction | null> {
       const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${encodeURIComponent(settings.mchId)}`;

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../test/helper';
 import { createDatabase, type Database } from '../../db/client';
+import { createJobRunner } from '../../lib/jobs/job-runner';
 import {
   PaymentProviderError,
   type NotifyEvent,
@@ -26,6 +27,7 @@ import {
   SANDBOX_WECHAT_PAY_PATH,
   sandboxJsapiPageUrl,
 } from './wechat-pay-sandbox';
+import { registerWechatPaySandboxJobs } from './wechat-pay-sandbox-notify';
 import { wechatPaySandboxProvider } from './wechat-pay-sandbox-provider';
 import { wechatPaySandboxTrades } from './wechat-pay-sandbox.table';
 
@@ -44,9 +46,21 @@ const rejectedAttempts: string[] = [];
 let refuseNext = 0;
 let seq = 0;
 
-/** Like the app: JSON bodies are parsed at the root; the sandbox keeps its own raw. */
+/**
+ * Like the app: JSON bodies are parsed at the root, the sandbox keeps its own raw; its notify
+ * retries and refund settlements run on the real job runner, started and stopped with the app.
+ */
 async function buildSandboxApp(db: Database['db']): Promise<FastifyInstance> {
   const server = Fastify({ logger: false });
+  const runner = createJobRunner({
+    db,
+    pool: database.pool,
+    log: server.log,
+    concurrency: 2,
+    pollIntervalMs: 50,
+  });
+  server.addHook('onReady', () => runner.start());
+  server.addHook('onClose', () => runner.stop());
   const json = server.getDefaultJsonParser('error', 'ignore');
   server.removeContentTypeParser('application/json');
   server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
@@ -55,12 +69,17 @@ async function buildSandboxApp(db: Database['db']): Promise<FastifyInstance> {
   const offline: PayHttpClient = async (url) => {
     throw new Error(`no network in tests: ${url}`);
   };
+  const postNotify = ownOriginPayClient(server, ORIGIN, offline);
+  registerWechatPaySandboxJobs(runner, { db, jobs: runner, postNotify });
   await registerWechatPaySandbox(server, {
     db,
     origin: ORIGIN,
     appIds: [APP_ID, MINI_APP_ID],
-    postNotify: ownOriginPayClient(server, ORIGIN, offline),
-    retryDelaysMs: [10, 10, 10],
+    postNotify,
+    jobs: runner,
+    // The first retry waits longer than a first try takes, so a try accepted at once is the
+    // only one (the job also skips a notify already accepted).
+    retryDelaysMs: [300, 20, 20],
     refundDelayMs: 0,
     log: () => undefined,
   });
@@ -97,7 +116,7 @@ async function buildSandboxApp(db: Database['db']): Promise<FastifyInstance> {
 beforeAll(async () => {
   database = createDatabase(await createTestDatabase(), { max: 5, onError: () => undefined });
   app = await buildSandboxApp(database.db);
-  wechatPay = await wechatPaySandboxProvider({
+  wechatPay = wechatPaySandboxProvider({
     app,
     db: database.db,
     origin: ORIGIN,
@@ -111,6 +130,18 @@ afterAll(async () => {
   await app?.close();
   await database?.pool.end();
 });
+
+/** Room for the job runner on a busy machine. */
+const WAIT = { timeout: 5_000, interval: 50 };
+
+/** Notify tries of a trade waiting in the job table. */
+const waitingNotifies = async (tradeId: number) =>
+  (
+    await database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = $1`,
+      [`wechatPaySandbox:notify:trade:${tradeId}`],
+    )
+  ).rows[0]?.n ?? 0;
 
 const nextTradeNo = () => `WXT${Date.now().toString(36)}${(seq++).toString().padStart(4, '0')}`;
 
@@ -217,7 +248,7 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
     });
     expect(refund).toMatchObject({ status: 'processing', refundFen: 12_345 });
     expect(refund.providerRefundNo).toMatch(/^5030\d{25}$/);
-    await vi.waitFor(() => expect(refundEvent(`RF${input.outTradeNo}`)).toBeDefined());
+    await vi.waitFor(() => expect(refundEvent(`RF${input.outTradeNo}`)).toBeDefined(), WAIT);
     expect(refundEvent(`RF${input.outTradeNo}`)).toMatchObject({
       kind: 'refund',
       refund: { outTradeNo: input.outTradeNo, status: 'success', refundFen: 12_345 },
@@ -317,7 +348,7 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
       notifyUrl: NOTIFY_URL,
     });
     expect(partial.status).toBe('processing');
-    await vi.waitFor(() => expect(refundEvent(`RF${input.outTradeNo}`)).toBeDefined());
+    await vi.waitFor(() => expect(refundEvent(`RF${input.outTradeNo}`)).toBeDefined(), WAIT);
     expect(await wechatPay.queryRefund(input.outTradeNo, `RF${input.outTradeNo}`)).toMatchObject({
       status: 'success',
       refundFen: 490,
@@ -405,7 +436,14 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
       url: `${SANDBOX_WECHAT_PAY_PATH}/pay`,
       payload: { prepay_id: launch.params.package.slice(10), outcome: 'success' },
     });
-    await vi.waitFor(() => expect(paymentEvent(input.outTradeNo)).toBeDefined());
+    const [trade] = await database.db
+      .select()
+      .from(wechatPaySandboxTrades)
+      .where(eq(wechatPaySandboxTrades.outTradeNo, input.outTradeNo));
+    // The first try was refused: the next waits in the job table, not in a timer.
+    expect(trade?.notifyAttempts).toBe(1);
+    expect(await waitingNotifies(trade?.id ?? 0)).toBe(1);
+    await vi.waitFor(() => expect(paymentEvent(input.outTradeNo)).toBeDefined(), WAIT);
     expect(rejectedAttempts.slice(-2)).toEqual(['payment', 'payment']);
     // The third attempt was accepted, and the sandbox wrote down each one.
     await vi.waitFor(async () => {
@@ -415,7 +453,26 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
         .where(eq(wechatPaySandboxTrades.outTradeNo, input.outTradeNo));
       expect(row?.notifiedAt).not.toBeNull();
       expect(row?.notifyAttempts).toBe(3);
+      expect(await waitingNotifies(row?.id ?? 0)).toBe(0);
+    }, WAIT);
+  });
+
+  it('takes back the queued retries when the first try is accepted', async () => {
+    const input = payment('jsapi', 210);
+    const launch = await wechatPay.create(input);
+    if (launch.kind !== 'jsapi') throw new Error('expected JSAPI');
+    await app.inject({
+      method: 'POST',
+      url: `${SANDBOX_WECHAT_PAY_PATH}/pay`,
+      payload: { prepay_id: launch.params.package.slice(10), outcome: 'success' },
     });
+    expect(paymentEvent(input.outTradeNo)).toBeDefined();
+    const [trade] = await database.db
+      .select()
+      .from(wechatPaySandboxTrades)
+      .where(eq(wechatPaySandboxTrades.outTradeNo, input.outTradeNo));
+    expect(trade?.notifyAttempts).toBe(1);
+    expect(await waitingNotifies(trade?.id ?? 0)).toBe(0);
   });
 
   it('the same out_trade_no: the same order again is accepted, a different one refused', async () => {
@@ -490,7 +547,7 @@ describe('the sandbox’s API checks the merchant’s signature', () => {
   it('a second instance on the same database plays the same WeChat Pay', async () => {
     const other = await buildSandboxApp(database.db);
     try {
-      const second = await wechatPaySandboxProvider({
+      const second = wechatPaySandboxProvider({
         app: other,
         db: database.db,
         origin: ORIGIN,

@@ -1,26 +1,32 @@
-import { createPublicKey, randomBytes, randomInt, randomUUID, type KeyObject } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID, type KeyObject } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { systemClock, type Clock } from '../../lib/clock';
+import type { JobQueue } from '../../lib/jobs/job';
 import type { PayHttpClient } from './pay-http';
 import { loadSandboxPayKeys, type SandboxPayKeys } from './sandbox-keys';
 import { cashierPage, errorPage, resultPage, yuan } from './sandbox-pages';
 import {
-  answerSignatureMessage,
-  AUTH_SCHEMA,
-  createNonce,
-  encryptResource,
   isFreshTimestamp,
   parseAuthorization,
   paySignMessage,
-  privateKeyFrom,
   requestSignatureMessage,
-  signSha256Rsa,
   verifySha256Rsa,
 } from './wechat-pay-crypto';
 import { chinaTime } from './wechat-pay-provider';
+import {
+  DEFAULT_NOTIFY_RETRY_DELAYS_MS,
+  merchantPublicKeyOf,
+  notifyNow,
+  queueNotify,
+  sandboxSigner,
+  settleRefund,
+  wechatPaySandboxSettleRefundJob,
+  type SandboxNotify,
+  type SandboxNotifyContext,
+} from './wechat-pay-sandbox-notify';
 import { wechatPaySandboxRefunds, wechatPaySandboxTrades } from './wechat-pay-sandbox.table';
 
 /**
@@ -35,13 +41,14 @@ import { wechatPaySandboxRefunds, wechatPaySandboxTrades } from './wechat-pay-sa
  *   mini-program flows open with the signed getBrandWCPayRequest parameters, which it checks);
  * - `POST pay`: the person's choice, 支付成功 or 支付失败 (form, or JSON for tests).
  * A payment's success sends the encrypted, signed TRANSACTION.SUCCESS notify to notify_url, a
- * refund's REFUND.SUCCESS likewise, again a few times until the merchant answers 200/204.
+ * refund's REFUND.SUCCESS likewise, again a few times until the merchant answers 200/204: jobs
+ * (`registerWechatPaySandboxJobs`), never timers of this process.
  */
 
 export const SANDBOX_WECHAT_PAY_PATH = '/sandbox/wechat-pay';
 export const SANDBOX_WECHAT_PAY_MERCHANT_NAME = '华南PCB工厂（沙箱商户）';
-/** WeChat Pay's first waits between notify attempts are 15 s, 15 s, 30 s, 3 min. */
-const DEFAULT_RETRY_DELAYS_MS = [15_000, 15_000, 30_000, 180_000] as const;
+/** The mini-program bound to the sandbox merchant when none is configured. */
+export const SANDBOX_WECHAT_PAY_MINIPROGRAM_APP_ID = 'wxsandboxminiapp01';
 const DEFAULT_TIME_EXPIRE_MS = 2 * 3600_000;
 
 /**
@@ -59,12 +66,23 @@ export function sandboxJsapiPageUrl(
 
 export interface WechatPaySandboxOptions {
   db: Db;
-  /** Our public origin: h5_url and the cashier pages' links start with it. */
+  /** Our public origin: h5_url starts with it, unless the notify_url is on another of ours. */
   origin: string;
+  /**
+   * Every origin members may reach us at (default: `origin`): h5_url is on the notify_url's
+   * origin when it is one of them (a phone on the LAN stays on its address), and the cashier
+   * sends the browser back only to one of them.
+   */
+  ownOrigins?: readonly string[];
   /** The appids bound to the sandbox merchant (official account, mini-program). */
   appIds: readonly string[];
-  /** How notifies reach notify_url: `ownOriginPayClient(app, origin)` in the app. */
+  /** How notifies reach notify_url: `ownOriginPayClient(app, origins)` in the app. */
   postNotify: PayHttpClient;
+  /**
+   * Where notify retries and refund settlements are queued; the same runner must handle them
+   * (`registerWechatPaySandboxJobs`).
+   */
+  jobs: JobQueue;
   now?: Clock;
   /** Waits before each further notify attempt after the first. */
   retryDelaysMs?: readonly number[];
@@ -173,50 +191,31 @@ export async function registerWechatPaySandbox(
 ): Promise<void> {
   const { db } = options;
   const now = options.now ?? systemClock;
-  const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const retryDelays = options.retryDelaysMs ?? DEFAULT_NOTIFY_RETRY_DELAYS_MS;
   const refundDelayMs = options.refundDelayMs ?? 1_000;
   const log = options.log ?? ((message, error) => app.log.warn({ err: error }, message));
   const keys: SandboxPayKeys = await loadSandboxPayKeys(db);
-  const platformKey = privateKeyFrom(keys.platformPrivateKey);
-  const merchantPublicKey: KeyObject = createPublicKey(keys.merchantPrivateKey);
-  const apiV3Key = Buffer.from(keys.apiV3Key, 'utf8');
+  const signer = sandboxSigner(keys, now);
+  const merchantPublicKey: KeyObject = merchantPublicKeyOf(keys);
   const appIds = new Set(options.appIds);
   const base = SANDBOX_WECHAT_PAY_PATH;
   const origin = new URL(options.origin).origin;
-
-  const timers = new Set<NodeJS.Timeout>();
-  let closing = false;
-  app.addHook('onClose', async () => {
-    closing = true;
-    for (const timer of timers) clearTimeout(timer);
-    timers.clear();
-  });
-  const later = (work: () => Promise<void>, delayMs: number) => {
-    if (closing) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (closing) return;
-      work().catch((error: unknown) => log('WeChat Pay sandbox: background work failed', error));
-    }, delayMs);
-    timer.unref();
-    timers.add(timer);
+  const ownOrigins = new Set([origin, ...(options.ownOrigins ?? []).map((o) => new URL(o).origin)]);
+  const notifying: SandboxNotifyContext = {
+    db,
+    jobs: options.jobs,
+    postNotify: options.postNotify,
+    signer: async () => signer,
+    now,
+    log,
   };
+  const signedHeaders = signer.headers;
 
-  /** Headers WeChat Pay signs an answer or a notify with. */
-  function signedHeaders(body: string): Record<string, string> {
-    const timestamp = String(Math.floor(now().getTime() / 1000));
-    const nonce = createNonce();
-    return {
-      'wechatpay-timestamp': timestamp,
-      'wechatpay-nonce': nonce,
-      'wechatpay-serial': keys.publicKeyId,
-      'wechatpay-signature': signSha256Rsa(
-        answerSignatureMessage(timestamp, nonce, body),
-        platformKey,
-      ),
-      'wechatpay-signature-type': AUTH_SCHEMA,
-    };
-  }
+  /** The member's origin as the merchant named it in notify_url, when it is one of ours. */
+  const originFor = (notifyUrl: string) => {
+    const named = new URL(notifyUrl).origin;
+    return ownOrigins.has(named) ? named : origin;
+  };
 
   function answer(reply: FastifyReply, status: number, body?: unknown) {
     const text = body === undefined ? '' : JSON.stringify(body);
@@ -352,93 +351,6 @@ export async function registerWechatPaySandbox(
     };
   }
 
-  /** Sends a notify; on no 200/204, again after each of `retryDelays`. */
-  async function deliver(
-    target: { table: 'trade' | 'refund'; id: number; url: string },
-    envelope: Record<string, unknown>,
-    attempt = 0,
-  ): Promise<void> {
-    const body = JSON.stringify(envelope);
-    let accepted = false;
-    try {
-      const reply = await options.postNotify(target.url, {
-        method: 'POST',
-        headers: {
-          ...signedHeaders(body),
-          'content-type': 'application/json',
-          'user-agent': 'Mozilla/4.0',
-        },
-        body,
-      });
-      accepted = reply.status === 200 || reply.status === 204;
-    } catch (error) {
-      log(`WeChat Pay sandbox: notify to ${target.url} failed`, error);
-    }
-    const table = target.table === 'trade' ? wechatPaySandboxTrades : wechatPaySandboxRefunds;
-    await db
-      .update(table)
-      .set({
-        notifyAttempts: sql`${table.notifyAttempts} + 1`,
-        ...(accepted ? { notifiedAt: now() } : {}),
-      })
-      .where(eq(table.id, target.id));
-    const wait = retryDelays[attempt];
-    if (!accepted && wait !== undefined) {
-      later(() => deliver(target, envelope, attempt + 1), wait);
-    }
-  }
-
-  function notifyEnvelope(eventType: string, summary: string, originalType: string, data: object) {
-    return {
-      id: randomUUID(),
-      create_time: chinaTime(now()),
-      resource_type: 'encrypt-resource',
-      event_type: eventType,
-      summary,
-      resource: {
-        original_type: originalType,
-        ...encryptResource(apiV3Key, JSON.stringify(data), originalType),
-      },
-    };
-  }
-
-  async function settleRefund(refundId: number): Promise<Refund | undefined> {
-    const [settled] = await db
-      .update(wechatPaySandboxRefunds)
-      .set({ status: 'SUCCESS', successTime: now() })
-      .where(
-        and(
-          eq(wechatPaySandboxRefunds.id, refundId),
-          eq(wechatPaySandboxRefunds.status, 'PROCESSING'),
-        ),
-      )
-      .returning();
-    if (!settled) return undefined;
-    const trade = await findTrade(settled.outTradeNo);
-    if (settled.notifyUrl && trade) {
-      await deliver(
-        { table: 'refund', id: settled.id, url: settled.notifyUrl },
-        notifyEnvelope('REFUND.SUCCESS', '退款成功', 'refund', {
-          mchid: settled.mchid,
-          out_trade_no: settled.outTradeNo,
-          transaction_id: trade.transactionId,
-          out_refund_no: settled.outRefundNo,
-          refund_id: settled.refundId,
-          refund_status: 'SUCCESS',
-          success_time: chinaTime(settled.successTime ?? now()),
-          user_received_account: '支付用户零钱',
-          amount: {
-            total: trade.total,
-            refund: settled.refund,
-            payer_total: trade.total,
-            payer_refund: settled.refund,
-          },
-        }),
-      );
-    }
-    return settled;
-  }
-
   async function createOrder(
     kind: 'JSAPI' | 'MWEB',
     input: z.infer<typeof jsapiOrderSchema> | z.infer<typeof h5OrderSchema>,
@@ -526,7 +438,7 @@ export async function registerWechatPaySandbox(
         const trade = await createOrder('MWEB', input);
         const pkg = String(randomInt(1_000_000_000, 9_999_999_999));
         return answer(reply, 200, {
-          h5_url: `${origin}${base}/checkmweb?prepay_id=${trade.prepayId}&package=${pkg}`,
+          h5_url: `${originFor(trade.notifyUrl)}${base}/checkmweb?prepay_id=${trade.prepayId}&package=${pkg}`,
         });
       }),
     );
@@ -616,6 +528,11 @@ export async function registerWechatPaySandbox(
             )
             .returning();
           if (!updated) throw new WechatError(403, 'NOT_ENOUGH', '申请退款金额超过订单可退金额');
+          await options.jobs.add(
+            wechatPaySandboxSettleRefundJob,
+            { refundId: refund.id, retryDelaysMs: [...retryDelays] },
+            { delayMs: refundDelayMs, tx },
+          );
           return { refund, trade: updated };
         });
         if (!created) {
@@ -630,9 +547,6 @@ export async function registerWechatPaySandbox(
           }
           return answer(reply, 200, refundJson(existing, trade));
         }
-        later(async () => {
-          await settleRefund(created.refund.id);
-        }, refundDelayMs);
         return answer(reply, 200, refundJson(created.refund, created.trade));
       }),
     );
@@ -649,7 +563,10 @@ export async function registerWechatPaySandbox(
           refund.status === 'PROCESSING' &&
           refund.createdAt.getTime() + refundDelayMs <= now().getTime()
         ) {
-          refund = (await settleRefund(refund.id)) ?? (await findRefund(outRefundNo)) ?? refund;
+          refund =
+            (await settleRefund(notifying, refund.id, retryDelays)) ??
+            (await findRefund(outRefundNo)) ??
+            refund;
         }
         const trade = await findTrade(refund.outTradeNo);
         if (!trade) throw new WechatError(500, 'SYSTEM_ERROR', '系统错误');
@@ -681,11 +598,12 @@ export async function registerWechatPaySandbox(
       return null;
     };
 
-    /** A same-origin return address, or none (the sandbox is no open redirect). */
+    /** A return address on one of our origins, or none (the sandbox is no open redirect). */
     const safeReturn = (url: string | undefined): string | undefined => {
       if (!url) return undefined;
       try {
-        return new URL(url, origin).origin === origin ? new URL(url, origin).toString() : undefined;
+        const target = new URL(url, origin);
+        return ownOrigins.has(target.origin) ? target.toString() : undefined;
       } catch {
         return undefined;
       }
@@ -767,23 +685,37 @@ export async function registerWechatPaySandbox(
       let ok = false;
       let message: string;
       if (input.outcome === 'success') {
-        const [paid] = await db
-          .update(wechatPaySandboxTrades)
-          .set({
-            tradeState: 'SUCCESS',
-            transactionId: `4200${chinaCompact(at).slice(0, 8)}${digits(16)}`,
-            successTime: at,
-          })
-          .where(payable)
-          .returning();
+        const paid = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(wechatPaySandboxTrades)
+            .set({
+              tradeState: 'SUCCESS',
+              transactionId: `4200${chinaCompact(at).slice(0, 8)}${digits(16)}`,
+              successTime: at,
+            })
+            .where(payable)
+            .returning();
+          if (!row) return null;
+          const notify: SandboxNotify = {
+            table: 'trade',
+            id: row.id,
+            url: row.notifyUrl,
+            body: signer.envelope(
+              'TRANSACTION.SUCCESS',
+              '支付成功',
+              'transaction',
+              transactionJson(row),
+            ),
+          };
+          // Queued with the payment, so a crash before the first try still tells the merchant.
+          await queueNotify(notifying, tx, notify, retryDelays);
+          return { row, notify };
+        });
         if (paid) {
           ok = true;
-          message = `已支付 ¥${yuan(paid.total)}`;
-          // Awaited once, so the merchant knows before the browser returns to it.
-          await deliver(
-            { table: 'trade', id: paid.id, url: paid.notifyUrl },
-            notifyEnvelope('TRANSACTION.SUCCESS', '支付成功', 'transaction', transactionJson(paid)),
-          );
+          message = `已支付 ¥${yuan(paid.row.total)}`;
+          // The first try now, so the merchant knows before the browser returns to it.
+          await notifyNow(notifying, paid.notify);
         } else {
           const fresh = (await findByPrepay(input.prepay_id)) ?? trade;
           message = unpayable(fresh) ?? '支付失败';
