@@ -3,6 +3,7 @@
 // member's order list and status counts under 50 members at once (autocannon), and the staff
 // order desk's filtered list one request at a time, all against the server as `npm start`
 // starts it. The EXPLAIN ANALYZE of each query on the seeded data is printed beside.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedMembers, staffSession } from './staff-search.mjs';
@@ -106,6 +107,7 @@ FROM (
 CROSS JOIN LATERAL (
   SELECT * FROM templates AS t
   WHERE t.kind = s.kind AND t.k = 1 + floor(s.r_tpl * t.n)::int
+  LIMIT 1
 ) AS t
 CROSS JOIN LATERAL (
   SELECT s.created + CASE
@@ -218,6 +220,50 @@ function timer() {
 
 // ---- Measuring ----
 
+/** User + system CPU seconds of a process (Linux /proc; clock ticks are 1/100 s there). */
+function cpuSeconds(pid, withWaitedChildren = false) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks =
+    Number(f[11]) + Number(f[12]) + (withWaitedChildren ? Number(f[13]) + Number(f[14]) : 0);
+  return { ticks: ticks / 100, ppid: Number(f[1]) };
+}
+
+/**
+ * CPU a PostgreSQL cluster has used: the postmaster with the backends that ended (their time
+ * is added to it when it reaps them) and the live ones (its children).
+ */
+function clusterCpuSeconds(postmasterPid) {
+  let sum = cpuSeconds(postmasterPid, true).ticks;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const p = cpuSeconds(Number(entry));
+      if (p.ppid === postmasterPid) sum += p.ticks;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return sum;
+}
+
+/**
+ * The CPU the server (or the bare baseline) and PostgreSQL spend per answer over a run, the
+ * figure other work on the shared machine moves least (decision 0049). Nothing off Linux.
+ */
+function cpuMeter(nodePid, pgDir) {
+  if (!nodePid || !pgDir || !existsSync('/proc/self/stat')) return { per: () => ({}) };
+  const postmasterPid = Number(readFileSync(`${pgDir}/postmaster.pid`, 'utf8').split('\n')[0]);
+  const node0 = cpuSeconds(nodePid).ticks;
+  const pg0 = clusterCpuSeconds(postmasterPid);
+  return {
+    per: (requests) => ({
+      nodeUs: Math.round(((cpuSeconds(nodePid).ticks - node0) / requests) * 1e6),
+      pgUs: Math.round(((clusterCpuSeconds(postmasterPid) - pg0) / requests) * 1e6),
+    }),
+  };
+}
+
 const MEMBERS_AT_ONCE = 50;
 const deskRequestsPerKind = Number(process.env.BENCH_DESK_REQUESTS ?? 60);
 /** The order desk's first role: reviews new orders, no second factor. */
@@ -303,6 +349,7 @@ function cannonRun(opts) {
           rps: Math.round(res.requests.average),
           p50Ms: res.latency.p50,
           p99Ms: res.latency.p99,
+          requests: res.requests.total,
         });
     });
   });
@@ -436,32 +483,64 @@ async function deskList(base, headers, filter) {
   return { ms: performance.now() - started, total: data.total, filter };
 }
 
-/** The SQL the member's list, counts and the desk send (Drizzle writes the same shape). */
+/**
+ * The SQL the member's list, counts and the desk send (Drizzle writes the same shape): a page
+ * carries its total (an uncorrelated count, run once as an InitPlan), and pages after the first
+ * find their ids in an index first (decision 0049).
+ */
 const live = `"orders"."deleted_at" IS NULL`;
+const listColumns = `"id", "order_no", "kind", "member_id", "status", "param_string", "sheet_version",
+  "total", "ship_date", "file_name", "created_at", "pending_price_change_id", "open_eq_count",
+  "answered_eq_count", "packed_at"`;
+const pageSql = (where, order, limit, offset) =>
+  `select ${listColumns}, (select count(*) from "orders" where ${where}) from "orders" where ` +
+  (offset === 0
+    ? `${where} order by ${order} limit ${limit}`
+    : `"orders"."id" in (select "orders"."id" from "orders" where ${where} order by ${order} limit ${limit} offset ${offset}) order by ${order}`);
+const newestFirst = `"orders"."created_at" desc, "orders"."id" desc`;
+const mine = `"orders"."member_id" = $1 and "orders"."kind" = $2 and ${live}`;
 const planSql = {
-  memberPage: (memberId) => ({
-    text: `select * from "orders" where ("orders"."member_id" = $1 and "orders"."kind" = $2 and ${live}) order by "orders"."created_at" desc, "orders"."id" desc limit $3 offset $4`,
-    values: [memberId, 'pcb', 20, 0],
+  // The member's are prepared by the server: explained as their generic plans.
+  memberPage: (memberId, offset) => ({
+    prepared: true,
+    text: pageSql(mine, newestFirst, '$3', offset === 0 ? 0 : '$4'),
+    types: ['int', 'text', 'int', ...(offset === 0 ? [] : ['int'])],
+    values: [memberId, 'pcb', 20, ...(offset === 0 ? [] : [offset])],
   }),
-  memberCount: (memberId) => ({
-    text: `select count(*) from "orders" where ("orders"."member_id" = $1 and "orders"."kind" = $2 and ${live})`,
-    values: [memberId, 'pcb'],
+  memberStatusPage: (memberId, status) => ({
+    prepared: true,
+    text: pageSql(`${mine} and "orders"."status" = $3`, newestFirst, '$4', 0),
+    types: ['int', 'text', 'text', 'int'],
+    values: [memberId, 'pcb', status, 20],
   }),
   memberStatusCounts: (memberId) => ({
-    text: `select "status", count(*) from "orders" where ("orders"."member_id" = $1 and "orders"."kind" = $2 and ${live}) group by "orders"."status"`,
+    prepared: true,
+    text: `select "status", count(*) from "orders" where ${mine} group by "orders"."status"`,
+    types: ['int', 'text'],
     values: [memberId, 'pcb'],
   }),
-  deskPage: (kind, status) => ({
-    text: `select * from "orders" where (${live} and "orders"."kind" = $1 and "orders"."status" = $2) order by "orders"."created_at" desc, "orders"."id" desc limit $3 offset $4`,
-    values: [kind, status, 20, 0],
-  }),
-  deskCount: (kind, status) => ({
-    text: `select count(*) from "orders" where (${live} and "orders"."kind" = $1 and "orders"."status" = $2)`,
+  deskPage: (kind, status, offset) => ({
+    text: pageSql(
+      `${live} and "orders"."kind" = $1 and "orders"."status" = $2`,
+      newestFirst,
+      20,
+      offset,
+    ),
     values: [kind, status],
   }),
 };
 
-export async function measureOrders({ base, databaseUrl, login, bareUrl, seconds, rounds }) {
+export async function measureOrders({
+  base,
+  databaseUrl,
+  login,
+  bareUrl,
+  seconds,
+  rounds,
+  serverPid,
+  barePid,
+  pgDir,
+}) {
   const seed = await seedOrders(databaseUrl);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -476,6 +555,7 @@ export async function measureOrders({ base, databaseUrl, login, bareUrl, seconds
     const calls = {
       pcbList: { url: `${base}/api/Pcb/GetMemberPcbOrders`, bodies: listBodies, tokens },
       smtList: { url: `${base}/api/Smt/GetList`, bodies: listBodies, tokens },
+      stencilList: { url: `${base}/api/Stencil/GetList`, bodies: listBodies, tokens },
       pcbCounts: { url: `${base}/api/Pcb/GetMemberOrderStatusNum`, tokens },
       bare: { url: bareUrl },
     };
@@ -487,7 +567,9 @@ export async function measureOrders({ base, databaseUrl, login, bareUrl, seconds
       for (const [name, call] of Object.entries(calls)) {
         const opts = cannonOptions(call);
         await cannonRun({ ...opts, duration: 2 });
-        flatOut[name].push(await cannonRun({ ...opts, duration: seconds }));
+        const cpu = cpuMeter(name === 'bare' ? barePid : serverPid, pgDir);
+        const run = await cannonRun({ ...opts, duration: seconds });
+        flatOut[name].push({ ...run, ...cpu.per(run.requests) });
         paced[name].push(await pacedRun(call, seconds));
       }
     }
@@ -499,6 +581,9 @@ export async function measureOrders({ base, databaseUrl, login, bareUrl, seconds
             p99Ms: median(r.map((x) => x.p99Ms)),
             p50Ms: median(r.map((x) => x.p50Ms)),
             rps: median(r.map((x) => x.rps)),
+            ...(r[0]?.nodeUs === undefined
+              ? {}
+              : { nodeUs: median(r.map((x) => x.nodeUs)), pgUs: median(r.map((x) => x.pgUs)) }),
             runs: r,
           },
         ]),
@@ -533,23 +618,7 @@ export async function measureOrders({ base, databaseUrl, login, bareUrl, seconds
     // The plans on the seeded data: the busiest member's list and counts, the desk's largest
     // status (every completed PCB order).
     const busiest = members[0];
-    const explain = async (q) =>
-      (await db.query({ ...q, text: `EXPLAIN (ANALYZE, BUFFERS) ${q.text}` })).rows.map(
-        (r) => r['QUERY PLAN'],
-      );
-    const plans = [
-      [
-        `member's PCB list, page 1 (member ${busiest.id}, ${busiest.pcbOrders} PCB orders)`,
-        await explain(planSql.memberPage(busiest.id)),
-      ],
-      ['  its count', await explain(planSql.memberCount(busiest.id))],
-      [
-        "member's PCB status counts (the same member)",
-        await explain(planSql.memberStatusCounts(busiest.id)),
-      ],
-      ['desk, PCB 已完成, page 1', await explain(planSql.deskPage('pcb', 'completed'))],
-      ['  its count', await explain(planSql.deskCount('pcb', 'completed'))],
-    ];
+    const plans = await orderPlans(db, busiest);
 
     return {
       seed,
@@ -571,12 +640,60 @@ export async function measureOrders({ base, databaseUrl, login, bareUrl, seconds
   }
 }
 
+/** The plans on the seeded data, as the server runs them (EXPLAIN ANALYZE, BUFFERS). */
+export async function orderPlans(db, busiest) {
+  const explain = async (q) => {
+    if (!q.prepared) {
+      const { rows } = await db.query({ ...q, text: `EXPLAIN (ANALYZE, BUFFERS) ${q.text}` });
+      return rows.map((r) => r['QUERY PLAN']);
+    }
+    // As the server runs it: prepared, its generic plan (the same for every member).
+    await db.query('SET plan_cache_mode = force_generic_plan');
+    await db.query(`PREPARE bench_plan(${q.types.join(', ')}) AS ${q.text}`);
+    try {
+      const args = q.values.map((v) => db.escapeLiteral(String(v))).join(', ');
+      const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_plan(${args})`);
+      return rows.map((r) => r['QUERY PLAN']);
+    } finally {
+      await db.query('DEALLOCATE bench_plan');
+      await db.query('RESET plan_cache_mode');
+    }
+  };
+  const deep = Math.min(1000, Math.floor(busiest.pcbOrders / 2 / 20) * 20);
+  const plans = [
+    [
+      `member's PCB list, page 1 with its total (member ${busiest.id}, ${busiest.pcbOrders} PCB orders)`,
+      await explain(planSql.memberPage(busiest.id, 0)),
+    ],
+    [
+      `  the same, 已完成, page 1`,
+      await explain(planSql.memberStatusPage(busiest.id, 'completed')),
+    ],
+    [
+      `  the same, page ${deep / 20 + 1} (${deep} orders in)`,
+      await explain(planSql.memberPage(busiest.id, deep)),
+    ],
+    [
+      "member's PCB status counts (the same member)",
+      await explain(planSql.memberStatusCounts(busiest.id)),
+    ],
+    [
+      'desk, PCB 已完成, page 1 with its total',
+      await explain(planSql.deskPage('pcb', 'completed', 0)),
+    ],
+    ['  page 51 (1,000 orders in)', await explain(planSql.deskPage('pcb', 'completed', 1000))],
+  ];
+  return plans;
+}
+
 /** A plan's nodes (which index, how many rows) and its time. */
-function planOutline(lines) {
+export function planOutline(lines) {
   return lines
     .filter(
       (l, i) =>
-        i === 0 || /^\s*(->|Index Cond|Filter|Heap Fetches)/.test(l) || /^Execution Time/.test(l),
+        i === 0 ||
+        /^\s*(->|InitPlan|Index Cond|Filter|Heap Fetches|Buffers)/.test(l) ||
+        /^Execution Time/.test(l),
     )
     .map((l) => l.replace(/\(cost=[^)]*\) /, ''));
 }
@@ -603,6 +720,7 @@ export function printOrders(r, goals) {
   const calls = [
     ['pcbList', 'POST Pcb/GetMemberPcbOrders (page 1, by tab)'],
     ['smtList', 'POST Smt/GetList (page 1, by tab)'],
+    ['stencilList', 'POST Stencil/GetList (page 1, by tab)'],
     ['pcbCounts', 'GET Pcb/GetMemberOrderStatusNum'],
     ['bare', 'bare Fastify + pg pool, one primary-key read'],
   ];
@@ -629,9 +747,15 @@ export function printOrders(r, goals) {
         name === 'bare'
           ? '(baseline)'
           : `goal p99 ≤ ${goals.orderListP99Ms} ms: ${mark(h.p99Ms <= goals.orderListP99Ms)}${ofBare}`;
+      // Flat out, the CPU per answer of the server (the bare baseline's own process for it) and
+      // of PostgreSQL: what the other work on the machine moves least.
+      const cpu =
+        mode === 'flatOut' && h.nodeUs !== undefined
+          ? `   CPU per answer: Node ${h.nodeUs} µs, PostgreSQL ${h.pgUs} µs`
+          : '';
       console.log(
         `    ${label.padEnd(46)} p99 ${String(h.p99Ms).padStart(5)} ms   p50 ${String(h.p50Ms).padStart(5)} ms   ` +
-          `${String(h.rps).padStart(5)} req/s   ${verdict}   (p99 of rounds ${h.runs.map((x) => x.p99Ms).join(' ')})`,
+          `${String(h.rps).padStart(5)} req/s   ${verdict}${cpu}   (p99 of rounds ${h.runs.map((x) => x.p99Ms).join(' ')})`,
       );
     }
   }

@@ -406,6 +406,9 @@ try {
       bareUrl: `http://127.0.0.1:${bare.port}/bare/member`,
       seconds,
       rounds: orderRounds,
+      serverPid: server?.pid,
+      barePid: bare.child.pid,
+      pgDir: `${dataDir}/pg`,
     });
   }
 } finally {

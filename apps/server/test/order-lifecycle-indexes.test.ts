@@ -35,6 +35,7 @@ afterAll(async () => t?.close());
 
 interface PlanNode {
   'Node Type': string;
+  'Parent Relationship'?: string;
   'Relation Name'?: string;
   'Index Name'?: string;
   Plans?: PlanNode[];
@@ -199,5 +200,86 @@ describe('indexes answer', () => {
     });
     expect(desk.length).toBeGreaterThan(0);
     for (const q of desk) expect(q.text).not.toMatch(json);
+  });
+
+  it('a page and its total are one statement; pages after the first read their ids from an index alone', async () => {
+    // Decision 0049: one round trip for the page and its count; deep pages skip the earlier
+    // orders in the index instead of reading each from the table.
+    const session = await sessionFor(t, (await createStaff(t, { roles: ['admin'] })).id);
+    const calls: [string, () => Promise<unknown>, string[]][] = [
+      [
+        'member, all, page 3',
+        () => t.post('/api/Pcb/GetMemberPcbOrders', { page: 3, pageSize: 7 }, { token }),
+        MEMBER_INDEXES,
+      ],
+      [
+        'member, one status, page 2',
+        () => t.post('/api/Smt/GetList', { status: 'completed', page: 2, pageSize: 3 }, { token }),
+        MEMBER_INDEXES,
+      ],
+      [
+        'desk, kind and status, page 4',
+        () =>
+          staffCall(t, session, 'GET', '/api/StaffOrder/List', {
+            kind: 'pcb',
+            status: 'completed',
+            page: 4,
+            pageSize: 20,
+          }),
+        ['orders_kind_status_idx'],
+      ],
+    ];
+    for (const [what, call, indexes] of calls) {
+      const plans = await plansOf(async () =>
+        expect((await call()) as object).toMatchObject({ status: 200 }),
+      );
+      expect(plans.length, what).toBe(1);
+      const keys = plans[0]!.nodes.filter((n) => indexes.includes(n['Index Name'] ?? ''));
+      expect(
+        keys.map((n) => n['Node Type']),
+        `${what}\n${plans[0]!.sql}`,
+      ).toContain('Index Only Scan');
+      expect(
+        plans[0]!.nodes.filter((n) => n['Relation Name'] === 'orders').map((n) => n['Node Type']),
+        what,
+      ).not.toContain('Seq Scan');
+    }
+    const first = await plansOf(() => t.post('/api/Pcb/GetMemberPcbOrders', {}, { token }));
+    expect(first.length).toBe(1);
+  });
+
+  it('every page is the list’s own slice, with the exact total, and past the end the total still', async () => {
+    const expected = async (kind: string, status: string | null) =>
+      (
+        await t.database.pool.query<{ id: number }>(
+          `SELECT id FROM orders WHERE member_id = $1 AND kind = $2 AND deleted_at IS NULL
+             AND ($3::text IS NULL OR status = $3) ORDER BY created_at DESC, id DESC`,
+          [memberId, kind, status],
+        )
+      ).rows.map((r) => r.id);
+    for (const [url, kind, status] of [
+      ['/api/Pcb/GetMemberPcbOrders', 'pcb', null],
+      ['/api/Stencil/GetList', 'stencil', 'shipped'],
+    ] as const) {
+      const ids = await expected(kind, status);
+      expect(ids.length).toBeGreaterThan(8);
+      const seen: number[] = [];
+      for (let page = 1; page <= Math.ceil(ids.length / 4) + 1; page += 1) {
+        const res = await t.post<{ items: { id: number }[]; total: number }>(
+          url,
+          { status: status ?? 'all', page, pageSize: 4 },
+          { token },
+        );
+        expect(res.body.data.total, `${url} page ${page}`).toBe(ids.length);
+        seen.push(...res.body.data.items.map((o) => o.id));
+      }
+      expect(seen).toEqual(ids);
+    }
+    const none = await t.post<{ items: unknown[]; total: number }>(
+      '/api/Pcb/GetMemberPcbOrders',
+      { status: 'awaitingConfirmation', page: 1 },
+      { token: (await t.createMember({ mobile: uniqueMobile() })).token },
+    );
+    expect([none.body.data.items, none.body.data.total]).toEqual([[], 0]);
   });
 });

@@ -72,6 +72,22 @@ describe('pagedList', () => {
     expect(page.total).toBe(45);
   });
 
+  it('with the table’s key, every page is the same slice, found by its keys after the first', async () => {
+    const plain = query(like(auditLog.action, 'Paged.%'));
+    const keyed = { ...plain, key: auditLog.id };
+    for (const page of [1, 2, 4, 5, 9]) {
+      const asked = { page, pageSize: 12 };
+      const [a, b] = [
+        await pagedList(t.database.db, plain, asked),
+        await pagedList(t.database.db, keyed, asked),
+      ];
+      expect(objectIds(b.items), `page ${page}`).toEqual(objectIds(a.items));
+      expect([a.total, b.total]).toEqual([45, 45]);
+    }
+    const fourth = await pagedList(t.database.db, keyed, { page: 4, pageSize: 12 });
+    expect(objectIds(fourth.items)).toEqual([41, 42, 43, 44, 45, 46, 47, 48, 49]);
+  });
+
   it('mapPage turns the rows and keeps the page', async () => {
     const page = await pagedList(t.database.db, query(), { page: 2, pageSize: 5 });
     const mapped = await mapPage(page, async (rows) => rows.map((r) => r.objectId));

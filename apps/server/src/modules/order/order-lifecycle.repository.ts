@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { OrderKind, OrderStatus, WorkQueueKey } from '@pcb/contract';
 import type { Db, Executor, Tx } from '../../db/client';
+import { pageKeys, splitTotal, withTotal } from '../../db/paged-list';
 import {
   orderEq,
   orderOfflinePayment,
@@ -91,20 +92,33 @@ export function createOrderLifecycleRepository(db: Db) {
       return row ?? null;
     },
 
-    /** A member's orders of one kind (one status or all), newest first. */
+    /**
+     * A member's orders of one kind (one status or all), newest first, and how many there are:
+     * one statement (decision 0049).
+     */
     async listForMember(memberId: number, kind: OrderKind, status: OrderStatus | null, page: Page) {
-      const [rows, [total]] = await Promise.all(
+      const deep = page.offset > 0;
+      const rows =
         status === null
-          ? [
-              memberQueries.page.execute({ memberId, kind, ...page }),
-              memberQueries.count.execute({ memberId, kind }),
-            ]
-          : [
-              memberQueries.pageOfStatus.execute({ memberId, kind, status, ...page }),
-              memberQueries.countOfStatus.execute({ memberId, kind, status }),
-            ],
-      );
-      return { rows, total: total?.n ?? 0 };
+          ? await (deep ? memberQueries.deepPage : memberQueries.page).execute({
+              memberId,
+              kind,
+              ...page,
+            })
+          : await (deep ? memberQueries.deepPageOfStatus : memberQueries.pageOfStatus).execute({
+              memberId,
+              kind,
+              status,
+              ...page,
+            });
+      const { items, total } = await splitTotal(rows, page.offset, async () => {
+        const [row] =
+          status === null
+            ? await memberQueries.count.execute({ memberId, kind })
+            : await memberQueries.countOfStatus.execute({ memberId, kind, status });
+        return row?.n ?? 0;
+      });
+      return { rows: items, total };
     },
 
     async statusCounts(
@@ -115,7 +129,7 @@ export function createOrderLifecycleRepository(db: Db) {
     },
 
     async latestForMember(memberId: number, kind: OrderKind): Promise<OrderListRow | null> {
-      const [row] = await memberQueries.page.execute({ memberId, kind, offset: 0, limit: 1 });
+      const [row] = await memberQueries.latest.execute({ memberId, kind });
       return row ?? null;
     },
 
@@ -385,6 +399,10 @@ export type OrderLifecycleRepository = ReturnType<typeof createOrderLifecycleRep
  * (issue 19), planning them cost PostgreSQL more than running them (twelve indexes on `orders` to
  * weigh each time): 270–415 µs of its CPU for a page and its count sent as text, 60–85 µs
  * prepared, with the same plans (the member’s indexes, decision 0042; decision 0049).
+ *
+ * A page carries its total (`withTotal`: one statement, one round trip); pages after the first
+ * find their orders' ids in the member's index alone (`pageKeys`). The counts alone answer a
+ * page past the end.
  */
 function prepareMemberQueries(db: Db, live: SQL) {
   const mine = and(
@@ -393,22 +411,39 @@ function prepareMemberQueries(db: Db, live: SQL) {
     live,
   );
   const mineOfStatus = and(mine, eq(orders.status, sql.placeholder('status')));
-  const page = (where: SQL | undefined, name: string) =>
+  const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  const rows = (where: SQL | undefined) =>
     db
-      .select(orderListColumns)
+      .select(withTotal(db, orderListColumns, orders, where))
       .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+      .orderBy(...newestFirst)
+      .$dynamic();
+  const page = (where: SQL | undefined, name: string) =>
+    rows(where).where(where).limit(limit).offset(offset).prepare(name);
+  const deepPage = (where: SQL | undefined, name: string) =>
+    rows(where)
+      .where(
+        pageKeys(db, { from: orders, where, orderBy: newestFirst, key: orders.id }, limit, offset),
+      )
       .prepare(name);
   const total = (where: SQL | undefined, name: string) =>
     db.select({ n: count() }).from(orders).where(where).prepare(name);
   return {
     page: page(mine, 'orders_member_page'),
     pageOfStatus: page(mineOfStatus, 'orders_member_status_page'),
+    deepPage: deepPage(mine, 'orders_member_deep_page'),
+    deepPageOfStatus: deepPage(mineOfStatus, 'orders_member_status_deep_page'),
     count: total(mine, 'orders_member_count'),
     countOfStatus: total(mineOfStatus, 'orders_member_status_count'),
+    latest: db
+      .select(orderListColumns)
+      .from(orders)
+      .where(mine)
+      .orderBy(...newestFirst)
+      .limit(1)
+      .prepare('orders_member_latest'),
     statusCounts: db
       .select({ status: orders.status, n: count() })
       .from(orders)

@@ -93,7 +93,10 @@ export function createOrderRepository(db: Db) {
         .orderBy(asc(orderProcess.id));
     },
 
-    /** New orders (pending review) oldest first, the way they are worked through; else newest. */
+    /**
+     * New orders (pending review) oldest first, the way they are worked through; else newest.
+     * Deep pages find their ids in an index first (`key`): the desk's archive is 600,000 orders.
+     */
     async list(filter: OrderFilter, page: PageRequest) {
       const oldestFirst = filter.status === 'pendingReview';
       return pagedList<OrderListRow>(
@@ -102,6 +105,7 @@ export function createOrderRepository(db: Db) {
           from: orders,
           fields: orderListColumns,
           where: whereOf(filter),
+          key: orders.id,
           orderBy: [
             oldestFirst ? asc(orders.createdAt) : desc(orders.createdAt),
             oldestFirst ? asc(orders.id) : desc(orders.id),
