@@ -209,6 +209,49 @@ describe('money that arrives for an order that can no longer take it', () => {
   });
 });
 
+describe('a replaced payment paid after all', () => {
+  it('takes its balance part again when the balance still has it, and pays the order', async () => {
+    const { t, alipay, wechat } = p;
+    const m = await payer(t);
+    const order = await unpaidOrder(p, m);
+    await fund(p, m.id, 1000);
+    const first = await pay(t, m, order, 'balanceOnline', { channel: 'alipay' });
+    // Replaced by a plain online payment: the held ¥10 is back in the balance.
+    await pay(t, m, order, 'online', { channel: 'wechat' });
+    expect(await balancesOf(t, m.id)).toEqual({ balance: 1000, gift: 0, held: 0 });
+    // The member pays the first page anyway, before the provider was told to close it.
+    const outTradeNo = first.body.data.payment!.outTradeNo;
+    expect(await notify(t, 'alipay', alipay.pay(outTradeNo))).toEqual(SUCCESS);
+    expect(await attemptOf(outTradeNo)).toEqual({ status: 'paid', settlement: 'applied' });
+    expect(await statusOf(t, order.id)).toBe('inProduction');
+    expect(await balancesOf(t, m.id)).toEqual({ balance: 0, gift: 0, held: 0 });
+    await runPaymentJobs(t);
+    expect(wechat.created().at(-1)?.status).toBe('closed');
+    await expectBooksClean(t);
+  });
+
+  it('is refunded when the balance part was spent meanwhile', async () => {
+    const { t, alipay } = p;
+    const m = await payer(t);
+    const order = await unpaidOrder(p, m);
+    const other = await unpaidOrder(p, m, 'stencil');
+    await fund(p, m.id, 1000);
+    const first = await pay(t, m, order, 'balanceOnline', { channel: 'alipay' });
+    await pay(t, m, order, 'online', { channel: 'alipay' });
+    await fund(p, m.id, other.total - 1000);
+    expect((await pay(t, m, other, 'balance')).status).toBe(200);
+    const outTradeNo = first.body.data.payment!.outTradeNo;
+    expect(await notify(t, 'alipay', alipay.pay(outTradeNo))).toEqual(SUCCESS);
+    expect(await attemptOf(outTradeNo)).toEqual({ status: 'paid', settlement: 'refunded' });
+    expect(await statusOf(t, order.id)).toBe('awaitingPayment');
+    await runPaymentJobs(t);
+    expect(alipay.refunds().filter((r) => r.outTradeNo === outTradeNo)).toEqual([
+      expect.objectContaining({ refundFen: order.total - 1000, status: 'success' }),
+    ]);
+    await expectBooksClean(t);
+  });
+});
+
 describe('provider refunds', () => {
   it('are confirmed by the refund notify, once', async () => {
     const { t, wechat } = p;
