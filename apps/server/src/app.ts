@@ -87,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onAfterCommitError: platform.logError('work after a staff write failed'),
     }),
   );
+  await built.registerRawRoutes(app);
   await registerSandboxServers({ maxUploadBytes: largestUpload() });
 
   const hasWebApp = await registerWebApp(app, {

@@ -17,6 +17,7 @@ export function factsOfDetail(order: MemberOrderDetail): OrderFacts {
     kind: order.kind,
     status: order.status,
     packed: order.productionSteps.some((s) => s.step === 'packing' && s.doneAt !== null),
+    started: order.productionSteps.some((s) => s.doneAt !== null),
     pendingPriceChange: order.pendingPriceChange,
     openEqs: order.openEqs,
     answeredEqs: order.eqs.filter((eq) => eq.status === 'answered').length,
@@ -25,13 +26,15 @@ export function factsOfDetail(order: MemberOrderDetail): OrderFacts {
 
 /**
  * What the rules read of an order, from a list row. A row does not say whether the parcel is
- * packed: the card never offers 修改收货地址, the one member action that reads it.
+ * packed or production started: the card never offers 修改收货地址 or 取消订单, the member
+ * actions that read them.
  */
 export function factsOfRow(order: MemberOrderRow): OrderFacts {
   return {
     kind: order.kind,
     status: order.status,
     packed: false,
+    started: false,
     pendingPriceChange: order.pendingPriceChange,
     openEqs: order.openEqs,
     answeredEqs: 0,
