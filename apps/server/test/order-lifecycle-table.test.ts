@@ -145,7 +145,8 @@ async function perform(action: OrderAction, { order }: Case): Promise<ApiRespons
     case 'staffCancel':
       return staffPost(t, staff.sales, 'Cancel', { id, reason: '客户要求取消' });
     case 'autoCancel':
-      throw new Error('the system takes autoCancel in a job, not through an endpoint');
+    case 'pay':
+      throw new Error(`the system takes ${action} (a job, the payment module), not an endpoint`);
   }
 }
 
@@ -163,6 +164,7 @@ function factsFor(status: OrderStatus, variant: Variant): OrderFacts {
     kind: 'pcb',
     status,
     packed: variant === 'packed' || status === 'shipped' || status === 'completed',
+    started: variant === 'packed' || status === 'shipped' || status === 'completed',
     pendingPriceChange: variant === 'price',
     openEqs: variant === 'eq' ? 1 : 0,
     answeredEqs: 0,

@@ -134,6 +134,16 @@ export const intQuerySchema = (min: number, max: number) =>
         .max(Math.min(max, Number.MAX_SAFE_INTEGER)),
     );
 
+/**
+ * A uuid the page makes once per submission (an order, a payment, a top-up): a retry with it
+ * finds the first answer instead of doing the thing twice.
+ */
+export const requestIdSchema = text(36)
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+    error: '请求编号不正确',
+  })
+  .meta({ title: '请求编号' });
+
 /** A moment as ISO 8601 with its offset (`2026-11-24T08:00:00+08:00`). */
 export const instantSchema = text(40).pipe(
   z.iso.datetime({ offset: true, error: '应为有效的时间' }),

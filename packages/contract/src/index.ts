@@ -34,6 +34,9 @@ import { Express } from './modules/express';
 import { EqQuestion } from './modules/eq-question';
 import { OrderState } from './modules/order-state';
 import { StaffUpload } from './modules/staff-upload';
+import { AlipayOrder, WechatPayOrder } from './modules/payment';
+import { MemberAdvancePayment } from './modules/member-advance-payment';
+import { StaffLedger } from './modules/staff-ledger';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -82,6 +85,9 @@ export * from './order-views';
 export * from './modules/eq-question';
 export * from './modules/order-state';
 export * from './modules/staff-upload';
+export * from './modules/payment';
+export * from './modules/member-advance-payment';
+export * from './modules/staff-ledger';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -127,6 +133,10 @@ export const api = {
   EqQuestion,
   OrderState,
   StaffUpload,
+  AlipayOrder,
+  WechatPayOrder,
+  MemberAdvancePayment,
+  StaffLedger,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -16,6 +16,7 @@ function factsFor(rule: OrderActionRule, status: OrderStatus): OrderFacts {
     kind: rule.kinds?.[0] ?? 'pcb',
     status,
     packed: rule.condition === 'packed',
+    started: false,
     pendingPriceChange: rule.condition === 'pendingPriceChange',
     openEqs: rule.condition === 'openEq' ? 1 : 0,
     answeredEqs: 0,
@@ -57,6 +58,17 @@ describe('the order lifecycle table', () => {
       allowed: false,
       reason: '订单尚未完成包装工序，不能发货',
     });
+    // A paid order: the member may cancel it until the factory starts, staff until it ships.
+    const paid = { ...factsFor(orderActions.cancel, 'inProduction') };
+    expect(decideOrderAction('cancel', paid)).toEqual({ allowed: true, to: 'cancelled' });
+    expect(decideOrderAction('cancel', { ...paid, started: true })).toMatchObject({
+      allowed: false,
+      reason: '订单已开始生产，不能取消订单',
+    });
+    expect(decideOrderAction('staffCancel', { ...paid, started: true })).toEqual({
+      allowed: true,
+      to: 'cancelled',
+    });
   });
 
   it('leaves 待确认 only when nothing waits for the member, to review when answers are to be read', () => {
@@ -69,6 +81,7 @@ describe('the order lifecycle table', () => {
       kind: 'pcb',
       status: 'awaitingConfirmation',
       packed: false,
+      started: false,
       pendingPriceChange: true,
       openEqs: 1,
       answeredEqs: 0,
@@ -97,6 +110,7 @@ describe('the order lifecycle table', () => {
       kind: 'pcb',
       status: 'pendingReview',
       packed: false,
+      started: false,
       pendingPriceChange: false,
       openEqs: 0,
       answeredEqs: 0,

@@ -17,7 +17,9 @@ export type OrderCondition =
   /** No price change waits for the member. */
   | 'noPendingPriceChange'
   /** An engineering question waits for the member's answer. */
-  | 'openEq';
+  | 'openEq'
+  /** No production step is recorded yet (the factory has not started on it). */
+  | 'notStarted';
 
 /**
  * Where an action leads: a status, `same` (the status stays: a change inside it), or
@@ -66,11 +68,14 @@ export const orderActions = {
     from: ['pendingReview', 'awaitingConfirmation'],
     to: 'pendingReview',
   },
+  // A paid order may be cancelled until the factory records its first step; the payment is
+  // refunded to where it came from (decision 0051).
   cancel: {
     label: '取消订单',
     by: 'member',
-    from: ['pendingReview', 'awaitingConfirmation', 'awaitingPayment'],
+    from: ['pendingReview', 'awaitingConfirmation', 'awaitingPayment', 'inProduction'],
     to: 'cancelled',
+    condition: 'notStarted',
   },
   delete: { label: '删除订单', by: 'member', from: ['completed', 'cancelled'], to: 'same' },
   edit: {
@@ -170,11 +175,12 @@ export const orderActions = {
     from: ['shipped'],
     to: 'completed',
   },
+  // Staff may cancel a paid order until it ships, with a reason; it is refunded (decision 0051).
   staffCancel: {
     label: '取消订单',
     by: 'staff',
     roles: R.cancel,
-    from: ['pendingReview', 'awaitingConfirmation', 'awaitingPayment'],
+    from: ['pendingReview', 'awaitingConfirmation', 'awaitingPayment', 'inProduction'],
     to: 'cancelled',
   },
 
@@ -184,6 +190,15 @@ export const orderActions = {
     by: 'system',
     from: ['awaitingPayment'],
     to: 'cancelled',
+  },
+  // The payment module's (decision 0051): the order's payable total arrived (balance, gift
+  // balance, a provider's verified notify or query). The member starts it with `Pay`, but the
+  // money decides, so it is no button of this table.
+  pay: {
+    label: '付款',
+    by: 'system',
+    from: ['awaitingPayment'],
+    to: 'inProduction',
   },
 } as const satisfies Record<string, OrderActionRule>;
 
@@ -202,6 +217,8 @@ export interface OrderFacts {
   status: OrderStatus;
   /** The 包装 step is recorded. */
   packed: boolean;
+  /** A production step is recorded (the factory started on it). */
+  started: boolean;
   /** A price change waits for the member's answer. */
   pendingPriceChange: boolean;
   /** Engineering questions not answered yet. */
@@ -237,6 +254,7 @@ const CONDITION_REASONS: Record<OrderCondition, (label: string) => string> = {
   pendingPriceChange: () => '订单没有待确认的价格变更',
   noPendingPriceChange: () => '订单已有待会员确认的价格变更，请等待会员答复',
   openEq: () => '订单没有待回复的工程问题',
+  notStarted: (label) => `订单已开始生产，不能${label}`,
 };
 
 function holds(condition: OrderCondition, facts: OrderFacts): boolean {
@@ -251,6 +269,8 @@ function holds(condition: OrderCondition, facts: OrderFacts): boolean {
       return !facts.pendingPriceChange;
     case 'openEq':
       return facts.openEqs > 0;
+    case 'notStarted':
+      return !facts.started;
   }
 }
 

@@ -31,9 +31,10 @@ import {
   type SmtParams,
   type StencilParams,
 } from '@pcb/pricing';
-import { idQuerySchema, idSchema, okSchema, pageOf, text } from '../common';
+import { idQuerySchema, idSchema, okSchema, pageOf, requestIdSchema, text } from '../common';
 import { feeLineSchema, orderKinds, orderStatuses, type OrderKind } from '../order-basics';
 import { defineModule } from '../define';
+import { paySpec } from './payment';
 import {
   cancelReasonSchema,
   memberOrderDetailSchema,
@@ -287,11 +288,7 @@ const placeOrderShape = {
   fileName: text(120).trim().min(1, { error: '请上传文件' }).meta({ title: '文件名' }),
   remark: text(500, { multiline: true }).trim().optional().meta({ title: '备注' }),
   /** A uuid the page makes once per submission: a retry never places a second order. */
-  requestId: text(36)
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-      error: '请求编号不正确',
-    })
-    .meta({ title: '请求编号' }),
+  requestId: requestIdSchema,
 };
 
 export const placedOrderSchema = z.object({
@@ -395,7 +392,8 @@ const lifecycle = (kindName: string) =>
 const cancelSpec = (method: 'POST' | 'PATCH') =>
   ({
     method,
-    summary: '取消订单（待审核、待确认、待付款），需填写原因',
+    summary:
+      '取消订单（待审核、待确认、待付款；已付款的在开始生产前），需填写原因；已付款的原路退款',
     access: 'member',
     whenSwitched: 'allow',
     input: z.object({ id: idSchema.meta({ title: '订单' }), reason: cancelReasonSchema }),
@@ -450,6 +448,7 @@ export const Pcb = defineModule('Pcb', {
     output: paramStringSchema,
   },
   ...lifecycle('PCB'),
+  Pay: paySpec('PCB'),
   GetMemberPcbOrders: listSpec('PCB'),
   Cancel: cancelSpec('POST'),
   GetOrderProcess: {
@@ -532,6 +531,7 @@ export const Smt = defineModule('Smt', {
     output: paramStringSchema,
   },
   ...lifecycle('SMT'),
+  Pay: paySpec('SMT贴片'),
   GetList: listSpec('SMT'),
   Cancel: cancelSpec('PATCH'),
   GetShips: {
@@ -569,6 +569,7 @@ export const Stencil = defineModule('Stencil', {
     output: paramStringSchema,
   },
   ...lifecycle('钢网'),
+  Pay: paySpec('钢网'),
   GetList: listSpec('钢网'),
   Cancel: cancelSpec('PATCH'),
   GetShips: {

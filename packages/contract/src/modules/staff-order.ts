@@ -372,7 +372,7 @@ export const StaffOrder = defineModule('StaffOrder', {
   },
   Cancel: {
     method: 'POST',
-    summary: '取消订单（待审核、待确认、待付款），需填写原因',
+    summary: '取消订单（待审核、待确认、待付款、生产中），需填写原因；已付款的原路退款',
     access: 'staff',
     roles: orderActions.staffCancel.roles,
     input: z.object({

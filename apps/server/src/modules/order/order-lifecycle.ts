@@ -45,12 +45,19 @@ export type StatusChangeHook = (tx: Tx, before: OrderRow, after: OrderRow) => Pr
 export const factsOf = (
   row: Pick<
     OrderRow,
-    'kind' | 'status' | 'packedAt' | 'pendingPriceChangeId' | 'openEqCount' | 'answeredEqCount'
+    | 'kind'
+    | 'status'
+    | 'packedAt'
+    | 'productionStartedAt'
+    | 'pendingPriceChangeId'
+    | 'openEqCount'
+    | 'answeredEqCount'
   >,
 ): OrderFacts => ({
   kind: row.kind,
   status: row.status,
   packed: row.packedAt !== null,
+  started: row.productionStartedAt !== null,
   pendingPriceChange: row.pendingPriceChangeId !== null,
   openEqs: row.openEqCount,
   answeredEqs: row.answeredEqCount,

@@ -109,6 +109,11 @@ export const orders = pgTable(
     /** When 包装 was recorded: shipping needs it, a receiver change is refused after it. */
     packedAt: timestamp('packed_at', { withTimezone: true }),
     /**
+     * When the first production step was recorded: the member may cancel a paid order only
+     * before it (decision 0051).
+     */
+    productionStartedAt: timestamp('production_started_at', { withTimezone: true }),
+    /**
      * When an unpaid order will be cancelled, as the reminder told the member; null until the
      * reminder of this stay in 待付款 was sent (decision 0048).
      */
@@ -191,6 +196,7 @@ export const orderListColumns = {
   openEqCount: orders.openEqCount,
   answeredEqCount: orders.answeredEqCount,
   packedAt: orders.packedAt,
+  productionStartedAt: orders.productionStartedAt,
 };
 export type OrderListRow = Pick<OrderRow, keyof typeof orderListColumns>;
 

@@ -267,7 +267,10 @@ export function createStaffOrderLifecycleService(deps: {
         createdAt: deps.now(),
       });
       await lifecycle.act(w.tx, row, 'recordStep', actor(w), {
-        set: input.step === 'packing' ? { packedAt: doneAt } : {},
+        set: {
+          ...(recorded.length === 0 ? { productionStartedAt: doneAt } : {}),
+          ...(input.step === 'packing' ? { packedAt: doneAt } : {}),
+        },
         note: `生产工序：${productionStepNames[input.step]}`,
         after: { step: input.step, doneAt: doneAt.toISOString() },
       });

@@ -1,0 +1,169 @@
+// Paying: the `Pay` of the three order kinds, online payments and their look-up
+// (`AlipayOrder/Get`, `WechatPayOrder/Get`). Amounts are integers in fen; the amount to pay is
+// always the server's (the order's payable total), never the page's (decision 0051).
+import { z } from 'zod';
+import { idSchema, requestIdSchema, sealedOpenIdSchema, text } from '../common';
+import { defineModule } from '../define';
+import { orderKinds } from '../order-basics';
+
+/** The online payment providers. */
+export const paymentChannels = ['alipay', 'wechat'] as const;
+export type PaymentChannelName = (typeof paymentChannels)[number];
+export const paymentChannelNames: Record<PaymentChannelName, string> = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+};
+
+/**
+ * Where the member pays: `h5` a mobile browser, `jsapi` WeChat's own browser, `miniprogram`
+ * inside the mini-program (both need the member's sealed WeChat identity, `wxOpenId`).
+ */
+export const payScenes = ['h5', 'jsapi', 'miniprogram'] as const;
+export type PayScene = (typeof payScenes)[number];
+
+/**
+ * `balance` the advance payment (余额), `gift` the gift balance (赠送金额), `online` a provider,
+ * `balanceOnline` all of the balance and the rest online. Every method but `online` needs the
+ * payment password.
+ */
+export const payMethods = ['balance', 'gift', 'online', 'balanceOnline'] as const;
+export type PayMethod = (typeof payMethods)[number];
+export const payMethodNames: Record<PayMethod, string> = {
+  balance: '余额支付',
+  gift: '赠送金额支付',
+  online: '在线支付',
+  balanceOnline: '余额+在线支付',
+};
+
+/** The six digits as typed (the weak-password rule is for choosing one, not for paying). */
+export const paymentPasswordInput = z
+  .string()
+  .regex(/^\d{6}$/, { error: '支付密码应为6位数字' })
+  .meta({ title: '支付密码' });
+
+/** How the page starts an online payment. */
+export const paymentLaunchSchema = z.discriminatedUnion('kind', [
+  /** Open this URL (Alipay's wap-pay page, WeChat Pay's H5 page). */
+  z.object({ kind: z.literal('redirect'), url: z.string() }),
+  /** Call WeixinJSBridge `getBrandWCPayRequest` / `wx.requestPayment` with these. */
+  z.object({
+    kind: z.literal('jsapi'),
+    params: z.object({
+      appId: z.string(),
+      timeStamp: z.string(),
+      nonceStr: z.string(),
+      package: z.string(),
+      signType: z.literal('RSA'),
+      paySign: z.string(),
+    }),
+  }),
+]);
+export type PaymentLaunchView = z.infer<typeof paymentLaunchSchema>;
+
+/** An online payment the member is to make now: what the provider is asked, and how to start. */
+export const onlinePaymentSchema = z.object({
+  /** Our payment number: what `AlipayOrder/Get` / `WechatPayOrder/Get` ask about. */
+  outTradeNo: z.string(),
+  channel: z.enum(paymentChannels),
+  scene: z.enum(payScenes),
+  /** Fen to pay at the provider. */
+  amount: z.number().int(),
+  /** The provider closes the payment at this time. */
+  expiresAt: z.string(),
+  launch: paymentLaunchSchema,
+});
+export type OnlinePayment = z.infer<typeof onlinePaymentSchema>;
+
+/** The online part of a payment: the provider, where, and the WeChat identity when needed. */
+export const onlineChoiceShape = {
+  channel: z
+    .enum(paymentChannels, { error: '请选择支付宝或微信支付' })
+    .optional()
+    .meta({ title: '在线支付方式' }),
+  scene: z.enum(payScenes, { error: '支付场景不正确' }).default('h5').meta({ title: '支付场景' }),
+  /** Required for `jsapi` and `miniprogram`: the identity the browser keeps (`wxOpenId`). */
+  wxOpenId: sealedOpenIdSchema.optional(),
+};
+
+export const payInput = z
+  .object({
+    id: idSchema.meta({ title: '订单' }),
+    requestId: requestIdSchema,
+    method: z.enum(payMethods, { error: '请选择支付方式' }).meta({ title: '支付方式' }),
+    paymentPassword: paymentPasswordInput.optional(),
+    ...onlineChoiceShape,
+  })
+  .superRefine((value, ctx) => {
+    const online = value.method === 'online' || value.method === 'balanceOnline';
+    if (online && !value.channel) {
+      ctx.addIssue({ code: 'custom', path: ['channel'], message: '请选择支付宝或微信支付' });
+    }
+    if (value.method !== 'online' && !value.paymentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['paymentPassword'], message: '请输入支付密码' });
+    }
+  });
+
+export const payResultSchema = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  kind: z.enum(orderKinds),
+  /** `paid`: the order is paid (now in production); `pending`: pay `payment` online. */
+  status: z.enum(['paid', 'pending']),
+  /** The order's payable total, fen. */
+  total: z.number().int(),
+  /** From the balance (held until the online part is confirmed, with `balanceOnline`). */
+  balanceAmount: z.number().int(),
+  giftAmount: z.number().int(),
+  onlineAmount: z.number().int(),
+  payment: onlinePaymentSchema.nullable(),
+});
+export type PayResult = z.infer<typeof payResultSchema>;
+
+/** Our payment number as it is sent back: at most 32 of [0-9A-Za-z_-]. */
+export const outTradeNoSchema = text(32)
+  .regex(/^[0-9A-Za-z_-]{1,32}$/, { error: '支付单号不正确' })
+  .meta({ title: '支付单号' });
+
+/**
+ * An online payment as the server knows it after asking the provider: `pending` (not paid
+ * yet), `paid`, or `closed` (expired, failed, replaced or cancelled, nothing paid). What the
+ * money did once paid: it paid the order, was credited to the balance (a top-up), or is being
+ * (or was) refunded because the order had been paid another way or cancelled meanwhile.
+ */
+export const paymentStatusSchema = z.object({
+  outTradeNo: z.string(),
+  channel: z.enum(paymentChannels),
+  purpose: z.enum(['order', 'recharge']),
+  status: z.enum(['pending', 'paid', 'closed']),
+  outcome: z.enum(['paidOrder', 'credited', 'refunding', 'refunded']).nullable(),
+  orderId: z.number().int().nullable(),
+  orderNo: z.string().nullable(),
+  kind: z.enum(orderKinds).nullable(),
+  amount: z.number().int(),
+  paidAt: z.string().nullable(),
+});
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+const providerOrderGet = (name: string) =>
+  ({
+    method: 'GET',
+    summary: `查询${name}支付结果：服务器向${name}查询并入账（支付页返回不作为付款依据）`,
+    access: 'member',
+    whenSwitched: 'allow',
+    input: z.object({ outTradeNo: outTradeNoSchema }),
+    output: paymentStatusSchema,
+  }) as const;
+
+export const AlipayOrder = defineModule('AlipayOrder', { Get: providerOrderGet('支付宝') });
+export const WechatPayOrder = defineModule('WechatPayOrder', { Get: providerOrderGet('微信支付') });
+
+/** `Pay` of each order kind (Pcb, Smt, Stencil): one implementation on the server. */
+export const paySpec = (kindName: string) =>
+  ({
+    method: 'POST',
+    summary: `支付${kindName}订单（待付款）：余额、赠送金额、支付宝或微信支付、余额加在线支付；金额为订单应付，由服务器计算`,
+    access: 'member',
+    whenSwitched: 'allow',
+    input: payInput,
+    output: payResultSchema,
+  }) as const;
