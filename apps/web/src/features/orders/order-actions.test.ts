@@ -14,6 +14,7 @@ const facts = (over: Partial<OrderFacts>): OrderFacts => ({
   kind: 'pcb',
   status: 'pendingReview',
   packed: false,
+  started: false,
   pendingPriceChange: false,
   openEqs: 0,
   answeredEqs: 0,
@@ -25,7 +26,9 @@ describe('the detail’s bottom bar, from the lifecycle table', () => {
     expect(barActionsOf(facts({ status: 'pendingReview' }))).toEqual(['edit', 'cancel']);
     expect(barActionsOf(facts({ status: 'awaitingConfirmation' }))).toEqual(['cancel']);
     expect(barActionsOf(facts({ status: 'awaitingPayment' }))).toEqual(['edit', 'cancel']);
-    expect(barActionsOf(facts({ status: 'inProduction' }))).toEqual([]);
+    // A paid order may be cancelled (and refunded) until the factory records its first step.
+    expect(barActionsOf(facts({ status: 'inProduction' }))).toEqual(['cancel']);
+    expect(barActionsOf(facts({ status: 'inProduction', started: true }))).toEqual([]);
     expect(barActionsOf(facts({ status: 'shipped' }))).toEqual(['confirmReceipt']);
     expect(barActionsOf(facts({ status: 'completed' }))).toEqual(['reorder', 'delete']);
     expect(barActionsOf(facts({ status: 'cancelled' }))).toEqual(['reorder', 'delete']);

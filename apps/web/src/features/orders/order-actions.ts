@@ -17,6 +17,7 @@ export function factsOfDetail(order: MemberOrderDetail): OrderFacts {
     kind: order.kind,
     status: order.status,
     packed: order.productionSteps.some((s) => s.step === 'packing' && s.doneAt !== null),
+    started: order.productionSteps.some((s) => s.doneAt !== null),
     pendingPriceChange: order.pendingPriceChange,
     openEqs: order.openEqs,
     answeredEqs: order.eqs.filter((eq) => eq.status === 'answered').length,
@@ -25,13 +26,16 @@ export function factsOfDetail(order: MemberOrderDetail): OrderFacts {
 
 /**
  * What the rules read of an order, from a list row. A row does not say whether the parcel is
- * packed: the card never offers 修改收货地址, the one member action that reads it.
+ * packed or production has started: the card never offers 修改收货地址 or 取消订单, the member
+ * actions that read them. From 生产中 on it counts as started, so nothing is offered that the
+ * server might refuse.
  */
 export function factsOfRow(order: MemberOrderRow): OrderFacts {
   return {
     kind: order.kind,
     status: order.status,
     packed: false,
+    started: !['pendingReview', 'awaitingConfirmation', 'awaitingPayment'].includes(order.status),
     pendingPriceChange: order.pendingPriceChange,
     openEqs: order.openEqs,
     answeredEqs: 0,
@@ -48,6 +52,10 @@ export const memberActionsOf = (facts: OrderFacts): OrderAction[] =>
  */
 export const awaitsPayment = (facts: OrderFacts): boolean =>
   decideOrderAction('recordPayment', facts).allowed;
+
+/** The order's payable total has arrived: a cancel refunds it (decision 0051). */
+export const isPaid = (facts: OrderFacts): boolean =>
+  ['inProduction', 'shipped', 'completed'].includes(facts.status);
 
 /** The order has left the factory: staff may add parcel events, so there is something to track. */
 export const hasShipped = (facts: OrderFacts): boolean =>
