@@ -89,6 +89,7 @@ CREATE TABLE "payment_attempt" (
 	"payer_member_id" integer NOT NULL,
 	"order_id" integer,
 	"order_no" varchar(20),
+	"order_kind" text,
 	"order_total" integer,
 	"order_revision" integer,
 	"channel" varchar(10) NOT NULL,
@@ -112,7 +113,7 @@ CREATE TABLE "payment_attempt" (
 	CONSTRAINT "payment_attempt_amounts_ck" CHECK ("payment_attempt"."online_fen" > 0 AND "payment_attempt"."balance_fen" >= 0),
 	CONSTRAINT "payment_attempt_purpose_ck" CHECK (CASE WHEN "payment_attempt"."purpose" = 'order'
         THEN "payment_attempt"."order_id" IS NOT NULL AND "payment_attempt"."order_total" = "payment_attempt"."balance_fen" + "payment_attempt"."online_fen"
-          AND "payment_attempt"."order_revision" IS NOT NULL
+          AND "payment_attempt"."order_revision" IS NOT NULL AND "payment_attempt"."order_kind" IS NOT NULL
         ELSE "payment_attempt"."order_id" IS NULL AND "payment_attempt"."balance_fen" = 0 END),
 	CONSTRAINT "payment_attempt_hold_state_ck" CHECK (("payment_attempt"."balance_fen" > 0) = ("payment_attempt"."hold" <> 'none') AND ("payment_attempt"."hold" <> 'held' OR "payment_attempt"."status" = 'open')),
 	CONSTRAINT "payment_attempt_paid_ck" CHECK (("payment_attempt"."status" = 'paid') = ("payment_attempt"."provider_trade_no" IS NOT NULL AND "payment_attempt"."paid_at" IS NOT NULL AND "payment_attempt"."settlement" IS NOT NULL))
@@ -153,6 +154,7 @@ CREATE UNIQUE INDEX "order_payment_attempt_uq" ON "order_payment" USING btree ("
 CREATE UNIQUE INDEX "payment_attempt_out_trade_no_uq" ON "payment_attempt" USING btree ("out_trade_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_attempt_provider_trade_uq" ON "payment_attempt" USING btree ("channel","provider_trade_no") WHERE "payment_attempt"."provider_trade_no" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "payment_attempt_order_idx" ON "payment_attempt" USING btree ("order_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_attempt_one_open_uq" ON "payment_attempt" USING btree ("order_id") WHERE "payment_attempt"."status" = 'open' AND "payment_attempt"."order_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "payment_attempt_open_idx" ON "payment_attempt" USING btree ("expires_at") WHERE "payment_attempt"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "payment_attempt_member_idx" ON "payment_attempt" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_refund_out_refund_no_uq" ON "payment_refund" USING btree ("out_refund_no");--> statement-breakpoint
@@ -237,7 +239,12 @@ DECLARE
   total numeric;
   n integer;
 BEGIN
-  txn := CASE WHEN TG_TABLE_NAME = 'ledger_txn' THEN NEW.id ELSE NEW.txn_id END;
+  -- Two branches: a record's fields are resolved against its own table's row type.
+  IF TG_TABLE_NAME = 'ledger_txn' THEN
+    txn := NEW.id;
+  ELSE
+    txn := NEW.txn_id;
+  END IF;
   SELECT coalesce(sum(amount), 0), count(*) INTO total, n FROM ledger_entry WHERE txn_id = txn;
   IF total <> 0 OR n < 2 THEN
     RAISE EXCEPTION 'ledger transaction % does not balance (% entries, sum %)', txn, n, total;

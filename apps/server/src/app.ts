@@ -89,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onAfterCommitError: platform.logError('work after a staff write failed'),
     }),
   );
+  await built.registerRawRoutes(app);
   await registerSandboxServers(app, platform, {
     storage: options.storage,
     maxUploadBytes: largestUpload(),

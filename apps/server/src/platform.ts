@@ -18,6 +18,7 @@ import {
 import { cachedTracking } from './integrations/parcel-tracking/cached-tracking';
 import { createKuaidi100Tracking } from './integrations/parcel-tracking/kuaidi100-tracking';
 import type { ParcelTracking } from './integrations/parcel-tracking/parcel-tracking';
+import type { PaymentChannel, PaymentProvider } from './integrations/payment/payment-provider';
 import { createAliyunSms } from './integrations/sms/aliyun-sms';
 import { createSandboxSms } from './integrations/sms/sandbox-sms';
 import type { SmsSender } from './integrations/sms/sms';
@@ -63,6 +64,8 @@ export interface PlatformOptions {
   parcelTracking?: ParcelTracking;
   /** A notifier of order events instead of the member-message module's (tests that record them). */
   orderNotifier?: OrderNotifier;
+  /** Online payment providers (Alipay, WeChat Pay) by channel; tests pass their own. */
+  payments?: Partial<Record<PaymentChannel, PaymentProvider>>;
 }
 
 /** What the embedded sandboxes (WeChat, OSS) need; production never runs them. */
@@ -112,6 +115,8 @@ export interface Platform {
   parcelTracking: ParcelTracking | null;
   /** A test's own notifier for order events; null: the member-message module's. */
   orderNotifier: OrderNotifier | null;
+  /** The online payment providers by channel; a channel without one cannot be paid with. */
+  payments: Partial<Record<PaymentChannel, PaymentProvider>>;
 }
 
 /** A key of its own per purpose from the server secret (also for the seed, before the app). */
@@ -261,6 +266,7 @@ export function createPlatform(
     companyRegistry,
     parcelTracking,
     orderNotifier: options.orderNotifier ?? null,
+    payments: options.payments ?? {},
   };
   return { platform, jobRegistry: jobs };
 }

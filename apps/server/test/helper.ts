@@ -148,6 +148,7 @@ export interface TestAppOptions {
       | 'storage'
       | 'wechatHttp'
       | 'orderNotifier'
+      | 'payments'
     >
   >;
 }

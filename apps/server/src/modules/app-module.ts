@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { DefineRoute } from '../http/define-route';
 import type { ObjectStorage } from '../integrations/oss/object-storage';
@@ -22,6 +23,11 @@ export interface ModuleParts<Api> {
   /** What modules listed below may use: views and operations, never secrets or table rows. */
   api?: Api;
   routes?: (route: DefineRoute) => void;
+  /**
+   * Routes outside the contract, on the app itself: an outside service's callbacks, which come
+   * in its own body format and want its own exact reply (a payment provider's notify).
+   */
+  rawRoutes?: (app: FastifyInstance) => Promise<void>;
   /**
    * Its background work: `jobs.handle(job, handler)` and `jobs.schedule(job, '0 2 * * *')`.
    * Handlers close over what `create` built, as routes do; enqueueing is `platform.jobs.add`.
@@ -53,6 +59,7 @@ export const appModule = <P, D, Api>(module: AppModule<P, D, Api>): AppModule<P,
 interface Built<Apis> {
   apis: Apis;
   registerRoutes: (route: DefineRoute) => void;
+  registerRawRoutes: (app: FastifyInstance) => Promise<void>;
   registerJobs: (jobs: JobRegistry) => void;
 }
 
@@ -84,17 +91,22 @@ function list<Apis>(entries: readonly { name: string; module: AnyModule }[]): Mo
     build(platform) {
       const apis: Record<string, unknown> = {};
       const routes: ((route: DefineRoute) => void)[] = [];
+      const rawRoutes: ((app: FastifyInstance) => Promise<void>)[] = [];
       const jobs: ((jobs: JobRegistry) => void)[] = [];
       for (const { name, module } of entries) {
         // A copy: a module keeps only what was built above it.
         const parts = module.create(platform, { ...apis });
         apis[name] = parts.api;
         if (parts.routes) routes.push(parts.routes);
+        if (parts.rawRoutes) rawRoutes.push(parts.rawRoutes);
         if (parts.jobs) jobs.push(parts.jobs);
       }
       return {
         apis: apis as Apis,
         registerRoutes: (route) => routes.forEach((register) => register(route)),
+        registerRawRoutes: async (app) => {
+          for (const register of rawRoutes) await register(app);
+        },
         registerJobs: (registry) => jobs.forEach((register) => register(registry)),
       };
     },

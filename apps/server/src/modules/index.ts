@@ -13,6 +13,7 @@ import { memberInvoiceModule } from './member-invoice/member-invoice.module';
 import { memberMessageModule } from './member-message/member-message.module';
 import { memberReceiverModule } from './member-receiver/member-receiver.module';
 import { orderModule } from './order/order.module';
+import { paymentModule } from './payment/payment.module';
 import { priceSheetModule } from './price-sheet/price-sheet.module';
 import { mobileApplyModule } from './mobile-apply/mobile-apply.module';
 import { regionModule } from './region/region.module';
@@ -51,6 +52,7 @@ export const modules = moduleList()
   .add('memberContact', memberContactModule)
   .add('companyDirectory', companyDirectoryModule)
   .add('priceSheet', priceSheetModule)
+  .add('payment', paymentModule)
   .add('order', orderModule)
   .add(
     'express',

@@ -28,7 +28,8 @@ export type Reconciliation = z.infer<typeof reconciliationSchema>;
 export const StaffLedger = defineModule('StaffLedger', {
   Adjust: {
     method: 'POST',
-    summary: '调整会员余额或赠送金额（正数增加、负数扣减，不能扣成负数），须填写原因，记入台账并审计',
+    summary:
+      '调整会员余额或赠送金额（正数增加、负数扣减，不能扣成负数），须填写原因，记入台账并审计',
     access: 'staff',
     roles: ['admin', 'finance'],
     input: z.object({
@@ -46,7 +47,8 @@ export const StaffLedger = defineModule('StaffLedger', {
   },
   GetReconciliation: {
     method: 'GET',
-    summary: '对账：账户余额与台账合计、会员余额、订单收款、退款，以及近3天在线支付与支付机构的查询结果，列出每一处差异',
+    summary:
+      '对账：账户余额与台账合计、会员余额、订单收款、退款，以及近3天在线支付与支付机构的查询结果，列出每一处差异',
     access: 'staff',
     roles: ['admin', 'finance'],
     input: z.object({}),

@@ -54,6 +54,13 @@ export const orderMessages = {
     content: `已收到${named(order)}的转账${yuan(amount)}，订单已进入生产。`,
     link: detailLink(order),
   }),
+  paid: (order: OrderRef, amount: number, how: string): MemberNotice => ({
+    memberId: order.memberId,
+    category: 'finance',
+    title: '订单付款成功',
+    content: `已收到您的${named(order)}的付款${yuan(amount)}（${how}），订单已进入生产。`,
+    link: detailLink(order),
+  }),
   shipped: (
     order: OrderRef,
     parcels: { courierName: string; trackingNo: string }[],

@@ -18,6 +18,7 @@ import type { MemberReceiverApi } from '../member-receiver/member-receiver.modul
 import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { MemberApi } from '../member/member.module';
 import type { PriceSheetApi } from '../price-sheet/price-sheet.module';
+import type { PaymentApi } from '../payment/payment.module';
 import type { UploadApi } from '../upload/upload.module';
 import { createEqService } from './eq.service';
 import { createMemberOrderService } from './member-order.service';
@@ -27,6 +28,7 @@ import { registerOrderLifecycleRoutes } from './order-lifecycle.routes';
 import { createOrderStateService } from './order-state.service';
 import { createOrderViews } from './order-views';
 import { createOrderParcelRecords } from './order-parcels';
+import { createPayableOrders } from './order-payments';
 import { createOrderRepository } from './order.repository';
 import { registerOrderRoutes } from './order.routes';
 import { seedOrders } from './order.seed';
@@ -71,6 +73,7 @@ export const orderModule = appModule({
       memberContact: MemberContactApi;
       priceSheet: PriceSheetApi;
       memberMessage: MemberMessageApi;
+      payment: PaymentApi;
     },
   ) => {
     // Order events reach the member as site messages, written in the event's transaction.
@@ -82,14 +85,22 @@ export const orderModule = appModule({
     const repository = createOrderRepository(db);
     const lifecycleRepository = createOrderLifecycleRepository(db);
     const policy = unpaidPolicy(config.orders.unpaidCancelDays);
+    const timers = unpaidTimers(jobs, policy);
     const lifecycle = createOrderLifecycle({
       repository: lifecycleRepository,
       orders: repository,
       notifier,
       now,
-      // While an order waits in 待付款, its reminder-then-cancel job waits with it.
-      onStatusChange: unpaidTimers(jobs, policy),
+      onStatusChange: async (tx, before, after) => {
+        // While an order waits in 待付款, its reminder-then-cancel job waits with it.
+        await timers(tx, before, after);
+        // Payments under way close when it leaves 待付款; a paid order cancelled is refunded.
+        await deps.payment.orders.onStatusChange(tx, before, after);
+      },
     });
+    deps.payment.orders.connect(
+      createPayableOrders({ lifecycle, repository: lifecycleRepository }),
+    );
     const unpaid = createUnpaidOrders({
       lifecycle,
       repository: lifecycleRepository,
@@ -101,6 +112,7 @@ export const orderModule = appModule({
       lifecycle,
       repository: lifecycleRepository,
       uploads: deps.upload,
+      payments: deps.payment.orders,
       now,
     });
     const factory = createDemoFactory({

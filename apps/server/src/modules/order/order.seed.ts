@@ -16,6 +16,7 @@ import { seedMessageSender } from '../member-message/member-message.module';
 import { DEMO_MOBILE, memberIdByMobile } from '../member/member.module';
 import { buildWorkCalendar } from '../price-sheet/price-sheet.module';
 import { DEMO_FACTORY_STAFF, staffActorByUserName } from '../staff/staff.module';
+import { seedOfflinePayments } from '../payment/payment.module';
 import { recordSeededUpload } from '../upload/upload.module';
 import { demoGerberZip } from './demo-gerber';
 import { demoProgress, takeDemoStep, type DemoProgress } from './demo-factory';
@@ -283,6 +284,7 @@ function demoMover(tx: Tx, actor: StaffActorRef) {
         throw new Error('the demo seed asks its questions without images');
       },
     },
+    payments: seedOfflinePayments(tx, clock),
     now: clock,
   });
   const factory = { staff, repository, record, actor, origin: 'seed' };

@@ -12,6 +12,7 @@ import type { StaffWrite } from '../../http/define-route';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { notInState } from '../../lib/workflow/transition';
+import type { PaymentApi } from '../payment/payment.module';
 import type { UploadApi } from '../upload/upload.module';
 import { orderMessages } from './order-messages';
 import { ORDER_NOT_FOUND_MESSAGE, type OrderLifecycle } from './order-lifecycle';
@@ -62,6 +63,8 @@ export function createStaffOrderLifecycleService(deps: {
   lifecycle: OrderLifecycle;
   repository: OrderLifecycleRepository;
   uploads: Pick<UploadApi, 'assertUploadedByStaff'>;
+  /** Offline payments are money: they go into the ledger in their transaction (decision 0051). */
+  payments: Pick<PaymentApi['orders'], 'offlinePaidIn'>;
   now: Clock;
 }) {
   const { lifecycle, repository } = deps;
@@ -227,6 +230,12 @@ export function createStaffOrderLifecycleService(deps: {
       });
       // The unique keys decide: an order is paid once, a bank reference credits one order.
       if (!payment) throw notInState(BANK_REFERENCE_USED_MESSAGE);
+      await deps.payments.offlinePaidIn(w.tx, {
+        order: row,
+        amount: input.amount,
+        offlinePaymentId: payment.id,
+        bankReference: reference,
+      });
       const after = await lifecycle.act(w.tx, row, 'recordPayment', actor(w), {
         note: `线下付款到账：${yuan(input.amount)}，流水号${reference}，付款户名${input.payerName}`,
         after: { amount: input.amount, bankReference: reference, payerName: input.payerName },

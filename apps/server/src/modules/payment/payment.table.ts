@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { orderKinds } from '@pcb/contract';
 import type { PaymentLaunch } from '../../integrations/payment/payment-provider';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -42,6 +43,7 @@ export const paymentAttempt = pgTable(
     payerMemberId: integer('payer_member_id').notNull(),
     orderId: integer('order_id'),
     orderNo: varchar('order_no', { length: 20 }),
+    orderKind: text('order_kind', { enum: orderKinds }),
     /** The order's total and revision when asked: a later change makes the money a duplicate. */
     orderTotal: integer('order_total'),
     orderRevision: integer('order_revision'),
@@ -70,6 +72,10 @@ export const paymentAttempt = pgTable(
       .on(t.channel, t.providerTradeNo)
       .where(sql`${t.providerTradeNo} IS NOT NULL`),
     index('payment_attempt_order_idx').on(t.orderId, t.status),
+    // A new payment of an order first closes the one under way (its hold is released).
+    uniqueIndex('payment_attempt_one_open_uq')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'open' AND ${t.orderId} IS NOT NULL`),
     index('payment_attempt_open_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'open'`),
@@ -83,7 +89,7 @@ export const paymentAttempt = pgTable(
       'payment_attempt_purpose_ck',
       sql`CASE WHEN ${t.purpose} = 'order'
         THEN ${t.orderId} IS NOT NULL AND ${t.orderTotal} = ${t.balanceFen} + ${t.onlineFen}
-          AND ${t.orderRevision} IS NOT NULL
+          AND ${t.orderRevision} IS NOT NULL AND ${t.orderKind} IS NOT NULL
         ELSE ${t.orderId} IS NULL AND ${t.balanceFen} = 0 END`,
     ),
     // A hold exists exactly when there is a balance part, and is held only while open.
@@ -99,7 +105,13 @@ export const paymentAttempt = pgTable(
 );
 export type PaymentAttemptRow = typeof paymentAttempt.$inferSelect;
 
-export const orderPaymentMethods = ['balance', 'gift', 'online', 'balanceOnline', 'offline'] as const;
+export const orderPaymentMethods = [
+  'balance',
+  'gift',
+  'online',
+  'balanceOnline',
+  'offline',
+] as const;
 export type OrderPaymentMethod = (typeof orderPaymentMethods)[number];
 
 /**

@@ -11,6 +11,11 @@ import { createWechatService } from './wechat.service';
 export interface WechatApi {
   /** WeChat accounts bound to the member now (the console's member detail). */
   countActiveBindings: (memberId: number) => Promise<number>;
+  /**
+   * The openid inside the browser's sealed WeChat identity (`wxOpenId`), for WeChat Pay's JSAPI;
+   * null for anything forged or malformed (decision 0008).
+   */
+  openIdOf: (sealed: string) => string | null;
 }
 
 /** The member's WeChat identity: OAuth inside WeChat, bindings, login by a bound WeChat. */
@@ -48,6 +53,7 @@ export const wechatModule = appModule({
       api: {
         countActiveBindings: async (memberId) =>
           (await repository.listForMember(memberId)).filter((b) => b.unboundAt === null).length,
+        openIdOf: (sealed) => seal.unseal(sealed)?.openId ?? null,
       } satisfies WechatApi,
       routes: (route) => registerWechatRoutes(route, oauth, wechat, config.publicOrigins),
     };

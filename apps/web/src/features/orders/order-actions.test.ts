@@ -26,7 +26,7 @@ describe('the detail’s bottom bar, from the lifecycle table', () => {
     expect(barActionsOf(facts({ status: 'pendingReview' }))).toEqual(['edit', 'cancel']);
     expect(barActionsOf(facts({ status: 'awaitingConfirmation' }))).toEqual(['cancel']);
     expect(barActionsOf(facts({ status: 'awaitingPayment' }))).toEqual(['edit', 'cancel']);
-    // A paid order may be cancelled (and refunded) until the factory records its first step.
+    // Paid: cancelled (and refunded) until the factory records its first step.
     expect(barActionsOf(facts({ status: 'inProduction' }))).toEqual(['cancel']);
     expect(barActionsOf(facts({ status: 'inProduction', started: true }))).toEqual([]);
     expect(barActionsOf(facts({ status: 'shipped' }))).toEqual(['confirmReceipt']);

@@ -26,16 +26,15 @@ export function factsOfDetail(order: MemberOrderDetail): OrderFacts {
 
 /**
  * What the rules read of an order, from a list row. A row does not say whether the parcel is
- * packed or production has started: the card never offers 修改收货地址 or 取消订单, the member
- * actions that read them. From 生产中 on it counts as started, so nothing is offered that the
- * server might refuse.
+ * packed or production started: the card never offers 修改收货地址 or 取消订单, the member
+ * actions that read them.
  */
 export function factsOfRow(order: MemberOrderRow): OrderFacts {
   return {
     kind: order.kind,
     status: order.status,
     packed: false,
-    started: !['pendingReview', 'awaitingConfirmation', 'awaitingPayment'].includes(order.status),
+    started: false,
     pendingPriceChange: order.pendingPriceChange,
     openEqs: order.openEqs,
     answeredEqs: 0,

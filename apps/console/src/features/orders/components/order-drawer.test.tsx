@@ -51,6 +51,7 @@ function facts(
   return {
     status,
     packed: false,
+    started: ['inProduction', 'shipped', 'completed'].includes(status),
     pendingPriceChange: false,
     openEqs: 0,
     answeredEqs: 0,

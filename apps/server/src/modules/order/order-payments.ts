@@ -1,0 +1,47 @@
+import { yuan } from '@pcb/pricing';
+import type { PayableOrder, PayableOrders } from '../payment/payment.module';
+import type { OrderLifecycle } from './order-lifecycle';
+import type { OrderLifecycleRepository } from './order-lifecycle.repository';
+import { orderMessages } from './order-messages';
+import type { OrderRow } from './order.table';
+
+const payableOf = (row: OrderRow): PayableOrder => ({
+  id: row.id,
+  orderNo: row.orderNo,
+  kind: row.kind,
+  memberId: row.memberId,
+  status: row.status,
+  total: row.total,
+  revision: row.revision,
+  deletedAt: row.deletedAt,
+});
+
+/**
+ * The order's side of paying, handed to the payment module (decision 0051): its row under the
+ * lock every order action takes, and 待付款 → 生产中 through the lifecycle's `pay`, logged and
+ * told to the member in the payment's transaction.
+ */
+export function createPayableOrders(deps: {
+  lifecycle: OrderLifecycle;
+  repository: OrderLifecycleRepository;
+}): PayableOrders {
+  const { lifecycle } = deps;
+  return {
+    async lock(tx, id) {
+      const row = await deps.repository.lock(tx, id);
+      return row ? payableOf(row) : null;
+    },
+
+    async markPaid(tx, order, by, payment) {
+      const row = await lifecycle.lock(tx, order.id);
+      const after = await lifecycle.act(
+        tx,
+        row,
+        'pay',
+        by.kind === 'member' ? { kind: 'member', member: by.member } : { kind: 'system' },
+        { note: `付款${yuan(payment.amount)}（${payment.how}）` },
+      );
+      await lifecycle.notifier.notifyIn(tx, orderMessages.paid(after, payment.amount, payment.how));
+    },
+  };
+}

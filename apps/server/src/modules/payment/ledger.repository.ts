@@ -1,0 +1,300 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PaymentChannel } from '../../integrations/payment/payment-provider';
+import type { Db, Executor, Tx } from '../../db/client';
+import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
+import {
+  ledgerAccount,
+  ledgerEntry,
+  ledgerTxn,
+  type LedgerAccountKind,
+  type LedgerTxnKind,
+  type LedgerTxnRow,
+} from './ledger.table';
+
+/** The account keys (decision 0051): one place that spells them. */
+export const accounts = {
+  balance: (memberId: number) => `mb:${memberId}`,
+  gift: (memberId: number) => `mg:${memberId}`,
+  hold: (memberId: number) => `mh:${memberId}`,
+  order: (orderId: number) => `order:${orderId}`,
+  clearing: (channel: PaymentChannel) => `clearing:${channel}`,
+  refundPending: (channel: PaymentChannel) => `refund:${channel}`,
+  bank: 'bank',
+  adjustment: 'adjustment',
+} as const;
+
+/** Kinds whose balance never goes below zero (ledger_account_balance_ck). */
+const NON_NEGATIVE: ReadonlySet<LedgerAccountKind> = new Set([
+  'memberBalance',
+  'memberGift',
+  'memberHold',
+  'order',
+  'refundPending',
+]);
+
+/** One leg of a posting: fen into the account named by `key` (negative: out of it). */
+export interface Leg {
+  key: string;
+  amount: number;
+}
+
+export interface Posting {
+  kind: LedgerTxnKind;
+  /** The event's own key, unique across the ledger (`orderPay:12`, `receipt:alipay:P…`). */
+  ref: string;
+  memberId?: number | null;
+  orderId?: number | null;
+  orderNo?: string | null;
+  attemptId?: number | null;
+  note?: string | null;
+  staffId?: number | null;
+  at: Date;
+  legs: Leg[];
+}
+
+/** A leg would take an account below zero: nothing was written. */
+export class LedgerShortfall extends Error {
+  constructor(
+    readonly key: string,
+    readonly balance: number,
+    readonly amount: number,
+  ) {
+    super(`ledger account ${key} holds ${balance}, cannot give ${-amount}`);
+    this.name = 'LedgerShortfall';
+  }
+}
+
+interface LockedAccount {
+  id: number;
+  kind: LedgerAccountKind;
+  balance: number;
+}
+
+/**
+ * The double-entry ledger: accounts, postings, balances and logs. Postings run in the caller's
+ * transaction (the change they record); they lock their accounts in id order first, so two
+ * postings never wait on each other crosswise, check that no account that must stay at or
+ * above zero would fall below it, and write the transaction and its entries — the database
+ * applies each entry to its account's balance and checks at commit that the entries sum to zero.
+ */
+export function createLedger(db: Db) {
+  /** The member's three accounts, made together (ascending ids) the first time. */
+  async function ensureMember(ex: Executor, memberId: number): Promise<void> {
+    await ex
+      .insert(ledgerAccount)
+      .values([
+        { key: accounts.balance(memberId), kind: 'memberBalance', memberId },
+        { key: accounts.gift(memberId), kind: 'memberGift', memberId },
+        { key: accounts.hold(memberId), kind: 'memberHold', memberId },
+      ])
+      .onConflictDoNothing({ target: ledgerAccount.key });
+  }
+
+  async function ensureOrder(ex: Executor, orderId: number, memberId: number): Promise<void> {
+    await ex
+      .insert(ledgerAccount)
+      .values({ key: accounts.order(orderId), kind: 'order', memberId, orderId })
+      .onConflictDoNothing({ target: ledgerAccount.key });
+  }
+
+  /** Locks the accounts (in id order) for the rest of the transaction; their balances. */
+  async function lock(tx: Tx, keys: readonly string[]): Promise<Map<string, LockedAccount>> {
+    const unique = [...new Set(keys)];
+    const rows = await tx
+      .select({
+        id: ledgerAccount.id,
+        key: ledgerAccount.key,
+        kind: ledgerAccount.kind,
+        balance: ledgerAccount.balance,
+      })
+      .from(ledgerAccount)
+      .where(inArray(ledgerAccount.key, unique))
+      .orderBy(asc(ledgerAccount.id))
+      .for('update');
+    const found = new Map(rows.map((r) => [r.key, { id: r.id, kind: r.kind, balance: r.balance }]));
+    const missing = unique.filter((k) => !found.has(k));
+    if (missing.length > 0) throw new Error(`ledger accounts missing: ${missing.join(', ')}`);
+    return found;
+  }
+
+  /**
+   * Writes one transaction; null when its `ref` was posted before (the event is already in the
+   * books: nothing is written twice). Throws LedgerShortfall, writing nothing, when a leg would
+   * take a never-negative account below zero.
+   */
+  async function post(tx: Tx, posting: Posting): Promise<number | null> {
+    const merged = new Map<string, number>();
+    for (const leg of posting.legs) merged.set(leg.key, (merged.get(leg.key) ?? 0) + leg.amount);
+    const legs = [...merged].filter(([, amount]) => amount !== 0);
+    if (legs.reduce((sum, [, amount]) => sum + amount, 0) !== 0) {
+      throw new Error(`ledger posting ${posting.ref} does not balance`);
+    }
+    if (legs.length === 0) return null;
+    const locked = await lock(
+      tx,
+      legs.map(([key]) => key),
+    );
+    for (const [key, amount] of legs) {
+      const account = locked.get(key)!;
+      if (amount < 0 && NON_NEGATIVE.has(account.kind) && account.balance + amount < 0) {
+        throw new LedgerShortfall(key, account.balance, amount);
+      }
+    }
+    const [txn] = await tx
+      .insert(ledgerTxn)
+      .values({
+        kind: posting.kind,
+        ref: posting.ref,
+        memberId: posting.memberId ?? null,
+        orderId: posting.orderId ?? null,
+        orderNo: posting.orderNo ?? null,
+        attemptId: posting.attemptId ?? null,
+        note: posting.note ?? null,
+        staffId: posting.staffId ?? null,
+        createdAt: posting.at,
+      })
+      .onConflictDoNothing({ target: ledgerTxn.ref })
+      .returning({ id: ledgerTxn.id });
+    if (!txn) return null;
+    await tx.insert(ledgerEntry).values(
+      legs
+        .map(([key, amount]) => ({ accountId: locked.get(key)!.id, amount }))
+        .sort((a, b) => a.accountId - b.accountId)
+        .map((e) => ({ ...e, txnId: txn.id, createdAt: posting.at })),
+    );
+    return txn.id;
+  }
+
+  /** The member's three balances (zero before their accounts exist). */
+  async function balancesOf(memberId: number, ex: Executor = db) {
+    const rows = await ex
+      .select({ key: ledgerAccount.key, balance: ledgerAccount.balance })
+      .from(ledgerAccount)
+      .where(
+        inArray(ledgerAccount.key, [
+          accounts.balance(memberId),
+          accounts.gift(memberId),
+          accounts.hold(memberId),
+        ]),
+      );
+    const of = (key: string) => rows.find((r) => r.key === key)?.balance ?? 0;
+    return {
+      balance: of(accounts.balance(memberId)),
+      giftBalance: of(accounts.gift(memberId)),
+      held: of(accounts.hold(memberId)),
+    };
+  }
+
+  /** Days as China time: `[from 00:00, to + 1 day 00:00)`. */
+  function dayRange(column: AnyPgColumn, from?: string, to?: string) {
+    const conditions: SQL[] = [];
+    if (from) conditions.push(gte(column, new Date(`${from}T00:00:00+08:00`)));
+    if (to) {
+      const end = new Date(`${to}T00:00:00+08:00`);
+      end.setUTCDate(end.getUTCDate() + 1);
+      conditions.push(lt(column, end));
+    }
+    return conditions;
+  }
+
+  return {
+    ensureMember,
+    ensureOrder,
+    lock,
+    post,
+    balancesOf,
+
+    /** The member's money events of these kinds, newest first. */
+    memberTxns(
+      memberId: number,
+      filter: { kinds: readonly LedgerTxnKind[]; from?: string; to?: string },
+      page: PageRequest,
+    ): Promise<Page<LedgerTxnRow>> {
+      return pagedList(
+        db,
+        {
+          from: ledgerTxn,
+          where: and(
+            eq(ledgerTxn.memberId, memberId),
+            inArray(ledgerTxn.kind, [...filter.kinds]),
+            ...dayRange(ledgerTxn.createdAt, filter.from, filter.to),
+          ),
+          orderBy: [desc(ledgerTxn.createdAt), desc(ledgerTxn.id)],
+        },
+        page,
+      );
+    },
+
+    /** The entries of these transactions with their accounts' kinds and channels. */
+    async entriesOf(txnIds: readonly number[]) {
+      if (txnIds.length === 0) return [];
+      return db
+        .select({
+          txnId: ledgerEntry.txnId,
+          amount: ledgerEntry.amount,
+          key: ledgerAccount.key,
+          kind: ledgerAccount.kind,
+          channel: ledgerAccount.channel,
+          memberId: ledgerAccount.memberId,
+        })
+        .from(ledgerEntry)
+        .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+        .where(inArray(ledgerEntry.txnId, [...txnIds]))
+        .orderBy(asc(ledgerEntry.id));
+    },
+
+    /** One account's entries with their transactions, newest first (a balance's log). */
+    async accountLog(
+      key: string,
+      filter: { kinds: readonly LedgerTxnKind[]; from?: string; to?: string },
+      page: PageRequest,
+    ) {
+      const [account] = await db
+        .select({ id: ledgerAccount.id })
+        .from(ledgerAccount)
+        .where(eq(ledgerAccount.key, key));
+      if (!account) return { items: [], total: 0, page: page.page, pageSize: page.pageSize };
+      const kinds = sql.join(
+        filter.kinds.map((k) => sql`${k}`),
+        sql`, `,
+      );
+      return pagedList<{
+        id: number;
+        amount: number;
+        balanceAfter: number;
+        createdAt: Date;
+        kind: LedgerTxnKind;
+        orderId: number | null;
+        orderNo: string | null;
+        note: string | null;
+      }>(
+        db,
+        {
+          from: ledgerEntry,
+          fields: {
+            id: ledgerEntry.id,
+            amount: ledgerEntry.amount,
+            balanceAfter: ledgerEntry.balanceAfter,
+            createdAt: ledgerEntry.createdAt,
+            kind: ledgerTxn.kind,
+            orderId: ledgerTxn.orderId,
+            orderNo: ledgerTxn.orderNo,
+            note: ledgerTxn.note,
+          },
+          join: (q) => q.innerJoin(ledgerTxn, eq(ledgerTxn.id, ledgerEntry.txnId)),
+          where: and(
+            eq(ledgerEntry.accountId, account.id),
+            // Per entry, by the transaction's key: the count needs no join.
+            sql`EXISTS (SELECT 1 FROM ${ledgerTxn} t WHERE t.id = ${ledgerEntry.txnId} AND t.kind IN (${kinds}))`,
+            ...dayRange(ledgerEntry.createdAt, filter.from, filter.to),
+          ),
+          orderBy: [desc(ledgerEntry.createdAt), desc(ledgerEntry.id)],
+        },
+        page,
+      );
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

@@ -1,0 +1,325 @@
+import {
+  orderStatusRefusal,
+  payResultSchema,
+  type OrderKind,
+  type PayMethod,
+  type PayResult,
+  type PayScene,
+} from '@pcb/contract';
+import { orderKindRegistry, yuan } from '@pcb/pricing';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/client';
+import type { AuthMember } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import type { PaymentChannel } from '../../integrations/payment/payment-provider';
+import { notInState } from '../../lib/workflow/transition';
+import type { Clock } from '../../lib/clock';
+import { accounts, LedgerShortfall, type Ledger } from './ledger.repository';
+import type { OnlinePayments, ResolvedChoice } from './online-payments';
+import type { OrderMoney } from './order-money';
+import type { PayableOrder, PayableOrders } from './payable-orders';
+import type { PaymentRepository } from './payment.repository';
+import type { PaymentAttemptRow } from './payment.table';
+import {
+  digestOf,
+  REQUEST_IN_PROGRESS_MESSAGE,
+  type RequestIds,
+  type RequestKey,
+} from './request-ids';
+
+export const ORDER_NOT_FOUND_MESSAGE = '订单不存在';
+export const SWITCHED_PAY_MESSAGE = '代关联账号付款时只能使用支付宝或微信支付';
+export const ZERO_TOTAL_ONLINE_MESSAGE = '订单应付金额为0，请选择余额支付';
+export const NO_BALANCE_MESSAGE = '余额为0，请选择在线支付';
+export const BALANCE_COVERS_MESSAGE = '余额足以支付全部金额，请直接使用余额支付';
+export const shortMessage = (what: '余额' | '赠送金额', has: number, total: number) =>
+  `${what}不足：当前${what}${yuan(has)}，订单应付${yuan(total)}`;
+
+export interface PayInput {
+  id: number;
+  requestId: string;
+  method: PayMethod;
+  paymentPassword?: string | undefined;
+  channel?: PaymentChannel | undefined;
+  scene: PayScene;
+  wxOpenId?: string | undefined;
+}
+
+const paymentHow: Record<'balance' | 'gift', string> = {
+  balance: '余额支付',
+  gift: '赠送金额支付',
+};
+
+/**
+ * `Pcb/Pay`, `Smt/Pay`, `Stencil/Pay` (decision 0051): one implementation. The amount is the
+ * order's payable total, read under the order's lock; the page sends none. Balance and gift
+ * balance pay at once (with the payment password and its lock); `online` and `balanceOnline`
+ * start a provider payment — with `balanceOnline` all of the balance is held at once and
+ * captured when the provider confirms, or given back when the payment fails or expires. A
+ * switched session may pay its colleague's order online only. The request id makes a retry
+ * answer the first answer.
+ */
+export function createPayService(deps: {
+  repository: PaymentRepository;
+  ledger: Ledger;
+  orders: () => PayableOrders;
+  orderMoney: OrderMoney;
+  online: OnlinePayments;
+  requests: RequestIds;
+  verifyPaymentPassword: (memberId: number, password: string) => Promise<void>;
+  now: Clock;
+  log: FastifyBaseLogger;
+}) {
+  const { repository, ledger, online, requests } = deps;
+
+  /** The caller's order of this kind, locked; 404 (and a log line) for anyone else's. */
+  async function lockMine(
+    tx: Tx,
+    member: AuthMember,
+    kind: OrderKind,
+    id: number,
+  ): Promise<PayableOrder> {
+    const order = await deps.orders().lock(tx, id);
+    if (!order || order.memberId !== member.id || order.kind !== kind || order.deletedAt) {
+      if (order && order.memberId !== member.id) {
+        deps.log.warn(
+          { memberId: member.id, mainMemberId: member.mainMemberId, orderId: id },
+          'payment: refused to pay another member’s order',
+        );
+      }
+      throw new AppError(404, ORDER_NOT_FOUND_MESSAGE);
+    }
+    if (order.status !== 'awaitingPayment')
+      throw notInState(orderStatusRefusal('pay', order.status));
+    return order;
+  }
+
+  const resultOf = (
+    order: PayableOrder,
+    parts: { balance: number; gift: number; online: number },
+  ): PayResult => ({
+    orderId: order.id,
+    orderNo: order.orderNo,
+    kind: order.kind,
+    status: parts.online > 0 ? 'pending' : 'paid',
+    total: order.total,
+    balanceAmount: parts.balance,
+    giftAmount: parts.gift,
+    onlineAmount: parts.online,
+    payment: null,
+  });
+
+  /** Balance or gift balance pays the whole order, now. */
+  async function payFrom(
+    tx: Tx,
+    member: AuthMember,
+    order: PayableOrder,
+    method: 'balance' | 'gift',
+  ): Promise<PayResult> {
+    const source = method === 'balance' ? accounts.balance : accounts.gift;
+    await ledger.ensureMember(tx, order.memberId);
+    await ledger.ensureOrder(tx, order.id, order.memberId);
+    try {
+      await ledger.post(tx, {
+        kind: 'orderPay',
+        ref: `orderPay:${order.id}`,
+        memberId: order.memberId,
+        orderId: order.id,
+        orderNo: order.orderNo,
+        note: paymentHow[method],
+        at: deps.now(),
+        legs: [
+          { key: source(order.memberId), amount: -order.total },
+          { key: accounts.order(order.id), amount: order.total },
+        ],
+      });
+    } catch (error) {
+      if (!(error instanceof LedgerShortfall)) throw error;
+      throw new AppError(
+        400,
+        shortMessage(method === 'balance' ? '余额' : '赠送金额', error.balance, order.total),
+        { field: 'method' },
+      );
+    }
+    await repository.insertOrderPayment(tx, {
+      orderId: order.id,
+      memberId: order.memberId,
+      method,
+      totalFen: order.total,
+      balanceFen: method === 'balance' ? order.total : 0,
+      giftFen: method === 'gift' ? order.total : 0,
+      paidAt: deps.now(),
+    });
+    await deps
+      .orders()
+      .markPaid(
+        tx,
+        order,
+        { kind: 'member', member },
+        { amount: order.total, how: paymentHow[method] },
+      );
+    return resultOf(order, {
+      balance: method === 'balance' ? order.total : 0,
+      gift: method === 'gift' ? order.total : 0,
+      online: 0,
+    });
+  }
+
+  /** The online part: an attempt (with all of the balance held, for `balanceOnline`). */
+  async function startOnline(
+    tx: Tx,
+    member: AuthMember,
+    order: PayableOrder,
+    choice: ResolvedChoice,
+    withBalance: boolean,
+  ): Promise<{ result: PayResult; attempt: PaymentAttemptRow }> {
+    if (order.total === 0) throw new AppError(400, ZERO_TOTAL_ONLINE_MESSAGE, { field: 'method' });
+    let held = 0;
+    if (withBalance) {
+      await ledger.ensureMember(tx, order.memberId);
+      const locked = await ledger.lock(tx, [
+        accounts.balance(order.memberId),
+        accounts.hold(order.memberId),
+      ]);
+      held = locked.get(accounts.balance(order.memberId))!.balance;
+      if (held <= 0) throw new AppError(400, NO_BALANCE_MESSAGE, { field: 'method' });
+      if (held >= order.total) throw new AppError(400, BALANCE_COVERS_MESSAGE, { field: 'method' });
+    }
+    const attempt = await online.insertIn(tx, {
+      purpose: 'order',
+      memberId: order.memberId,
+      payerMemberId: member.mainMemberId ?? member.id,
+      order,
+      channel: choice.channel,
+      scene: choice.scene,
+      balanceFen: held,
+      onlineFen: order.total - held,
+    });
+    if (held > 0) {
+      await ledger.post(tx, {
+        kind: 'hold',
+        ref: `hold:${attempt.id}`,
+        memberId: order.memberId,
+        orderId: order.id,
+        orderNo: order.orderNo,
+        attemptId: attempt.id,
+        note: '余额+在线支付：冻结余额',
+        at: deps.now(),
+        legs: [
+          { key: accounts.balance(order.memberId), amount: -held },
+          { key: accounts.hold(order.memberId), amount: held },
+        ],
+      });
+    }
+    return {
+      attempt,
+      result: resultOf(order, { balance: held, gift: 0, online: attempt.onlineFen }),
+    };
+  }
+
+  const page = (order: Pick<PayableOrder, 'id' | 'kind' | 'orderNo'>, outTradeNo: string) => ({
+    subject: `${orderKindRegistry[order.kind].name}订单 ${order.orderNo}`,
+    returnPath: `/TheOrders/paySuccess?orderId=${order.id}&kind=${order.kind}&outTradeNo=${outTradeNo}`,
+  });
+
+  return {
+    async pay(
+      member: AuthMember,
+      kind: OrderKind,
+      input: PayInput,
+      ip: string,
+    ): Promise<PayResult> {
+      const switched = member.mainMemberId !== null;
+      if (switched && input.method !== 'online') {
+        throw new AppError(403, SWITCHED_PAY_MESSAGE, { field: 'method' });
+      }
+      const key: RequestKey = {
+        memberId: member.id,
+        requestId: input.requestId,
+        action: `${kind}.Pay`,
+        digest: digestOf(`${kind}.Pay`, {
+          id: input.id,
+          method: input.method,
+          channel: input.channel ?? null,
+          scene: input.scene,
+        }),
+      };
+      const usesOnline = input.method === 'online' || input.method === 'balanceOnline';
+      const choice = usesOnline
+        ? online.resolve({ channel: input.channel!, scene: input.scene, wxOpenId: input.wxOpenId })
+        : null;
+
+      const replay = async (row: { response: unknown; attemptId: number | null }) => {
+        if (row.response) return payResultSchema.parse(row.response);
+        // The first call committed its attempt but the provider's answer was not kept (a
+        // crash between the two): the same attempt is created again (providers take the same
+        // out_trade_no as one payment) while it is still open.
+        const attempt = row.attemptId === null ? null : await repository.attempt(row.attemptId);
+        if (!attempt || attempt.status !== 'open' || !choice || attempt.orderId === null) {
+          throw new AppError(409, REQUEST_IN_PROGRESS_MESSAGE);
+        }
+        const order = { id: attempt.orderId, kind, orderNo: attempt.orderNo ?? '' };
+        const payment = await online.launch(attempt, choice, {
+          ...page(order, attempt.outTradeNo),
+          clientIp: ip,
+        });
+        const result: PayResult = {
+          orderId: attempt.orderId,
+          orderNo: attempt.orderNo ?? '',
+          kind,
+          status: 'pending',
+          total: attempt.orderTotal ?? attempt.onlineFen,
+          balanceAmount: attempt.balanceFen,
+          giftAmount: 0,
+          onlineAmount: attempt.onlineFen,
+          payment,
+        };
+        await requests.complete(key, result);
+        return result;
+      };
+
+      const earlier = await requests.prior(key);
+      if (earlier) return replay(earlier);
+      if (input.method !== 'online') {
+        await deps.verifyPaymentPassword(member.id, input.paymentPassword ?? '');
+      }
+
+      let started: { result: PayResult; attempt: PaymentAttemptRow } | null = null;
+      const answer = await requests.once(
+        key,
+        async (tx) => {
+          const order = await lockMine(tx, member, kind, input.id);
+          // One payment under way per order: a new one replaces the last (its hold comes back).
+          await deps.orderMoney.closeOpenAttemptsIn(tx, order.id, 'replaced');
+          if (input.method === 'balance' || input.method === 'gift') {
+            const result = await payFrom(tx, member, order, input.method);
+            return { answer: result, stored: result };
+          }
+          started = await startOnline(tx, member, order, choice!, input.method === 'balanceOnline');
+          return { answer: started.result, stored: null, attemptId: started.attempt.id };
+        },
+        replay,
+      );
+      if (!started) return answer;
+      const { attempt, result } = started as { result: PayResult; attempt: PaymentAttemptRow };
+      let payment;
+      try {
+        payment = await online.launch(attempt, choice!, {
+          ...page(
+            { id: result.orderId, kind: result.kind, orderNo: result.orderNo },
+            attempt.outTradeNo,
+          ),
+          clientIp: ip,
+        });
+      } catch (error) {
+        await requests.drop(key);
+        throw error;
+      }
+      const full: PayResult = { ...result, payment };
+      await requests.complete(key, full);
+      return full;
+    },
+  };
+}
+
+export type PayService = ReturnType<typeof createPayService>;

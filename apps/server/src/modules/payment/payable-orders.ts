@@ -1,0 +1,44 @@
+import type { OrderKind, OrderStatus } from '@pcb/contract';
+import type { Tx } from '../../db/client';
+import type { AuthMember } from '../../http/auth';
+
+/** What paying reads of an order (the order module's row has these fields). */
+export interface PayableOrder {
+  id: number;
+  orderNo: string;
+  kind: OrderKind;
+  memberId: number;
+  status: OrderStatus;
+  /** The payable total, fen. */
+  total: number;
+  /** Moves with every change of what was ordered (an edit, an accepted price). */
+  revision: number;
+  deletedAt: Date | null;
+}
+
+/**
+ * The order module's side of paying (decision 0051). The payment module is listed above the
+ * order module (the order's cancels refund through it, its offline payments post to the
+ * ledger), so the order module hands this over when it is built: `payment.orders.connect(…)`.
+ */
+export interface PayableOrders {
+  /** The order, locked for the rest of the transaction; null when there is none. */
+  lock(tx: Tx, id: number): Promise<PayableOrder | null>;
+  /**
+   * 待付款 → 生产中 through the lifecycle's `pay` (logged; the member is told). `by` the member
+   * when their balance paid it there and then, the system when a provider's notify or our
+   * query did.
+   */
+  markPaid(
+    tx: Tx,
+    order: PayableOrder,
+    by: { kind: 'member'; member: AuthMember } | { kind: 'system' },
+    payment: { amount: number; how: string },
+  ): Promise<void>;
+}
+
+/** An order as the lifecycle's status-change hook sees it, before and after. */
+export type OrderMoneyRef = Pick<
+  PayableOrder,
+  'id' | 'orderNo' | 'kind' | 'memberId' | 'status' | 'total'
+>;

@@ -1,0 +1,230 @@
+import type { Db, Tx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { Platform } from '../../platform';
+import { appModule, type SeedTx } from '../app-module';
+import type { MemberAuthApi } from '../member-auth/member-auth.module';
+import type { MemberMessageApi } from '../member-message/member-message.module';
+import type { MemberApi } from '../member/member.module';
+import type { WechatApi } from '../wechat/wechat.module';
+import { createAdjustments } from './adjustment.service';
+import { createLedger } from './ledger.repository';
+import { createMoneyService } from './money.service';
+import { registerNotifyRoutes } from './notify.routes';
+import { createOnlinePayments } from './online-payments';
+import { createOrderMoney, recordOfflinePaymentIn, type OfflinePayment } from './order-money';
+import type { OrderMoneyRef, PayableOrders } from './payable-orders';
+import { createPayService } from './pay.service';
+import {
+  closeJob,
+  expireJob,
+  PAYMENT_SWEEP_SCHEDULE,
+  paymentSweepJob,
+  refundJob,
+} from './payment-jobs';
+import { createPaymentRepository } from './payment.repository';
+import { registerPaymentRoutes } from './payment.routes';
+import { seedPayments } from './payment.seed';
+import { createRechargeService } from './recharge.service';
+import { createReconciler, type Reconciler } from './reconcile';
+import { createRefunds } from './refunds';
+import { createRequestIds } from './request-ids';
+import { createSettlement } from './settlement';
+
+export type { OrderMoneyRef, PayableOrder, PayableOrders } from './payable-orders';
+
+/**
+ * For the demo seed (which moves its orders with the staff services on its own transaction):
+ * offline payments recorded into the ledger as the module records them.
+ */
+export const seedOfflinePayments = (
+  tx: SeedTx,
+  now: Clock,
+): Pick<PaymentApi['orders'], 'offlinePaidIn'> => {
+  const db = tx as unknown as Db;
+  const books = { ledger: createLedger(db), repository: createPaymentRepository(db) };
+  return {
+    offlinePaidIn: (inner, payment) => recordOfflinePaymentIn(inner, books, payment, now()),
+  };
+};
+
+/** What the order module uses of payments (decision 0051). */
+export interface PaymentApi {
+  orders: {
+    /** The order module hands over its side when it is built (the module list is one way). */
+    connect: (orders: PayableOrders) => void;
+    /** In the transaction of every status change: closes payments under way, refunds cancels. */
+    onStatusChange: (tx: Tx, before: OrderMoneyRef, after: OrderMoneyRef) => Promise<void>;
+    /** An offline transfer finance recorded pays the order in the ledger (its transaction). */
+    offlinePaidIn: (tx: Tx, payment: OfflinePayment) => Promise<void>;
+  };
+  /** Every difference the books or the providers show (`npm run reconcile`). */
+  reconcile: Reconciler['run'];
+  /** The background jobs' work, callable at once (a job run by hand; the tests' worker). */
+  work: PaymentWork;
+}
+
+export interface PaymentWork {
+  /** Asks the provider to refund, or how the refund stands; the refund's status after. */
+  refund: (refundId: number) => Promise<'pending' | 'success' | 'failed'>;
+  /** Closes at the provider an attempt we closed (settles it if it was paid meanwhile). */
+  close: (attemptId: number) => Promise<unknown>;
+  /** An attempt whose time is up: settled if paid, else closed with its hold released. */
+  expire: (attemptId: number) => Promise<unknown>;
+  /** Expired attempts and pending refunds a job lost; how many were taken. */
+  sweep: () => Promise<{ expired: number; refunds: number }>;
+}
+
+/** How often the sweep takes expired payments and pending refunds, and how many at most. */
+const SWEEP_BATCH = 200;
+const REFUND_RECHECK_MS = 10 * 60_000;
+const EXPIRY_GRACE_MS = 2 * 60_000;
+
+/**
+ * Money (issue 20, decision 0051): the double-entry ledger, paying orders (balance, gift
+ * balance, Alipay and WeChat Pay, balance with the rest online), top-up, the member's logs,
+ * refunds on cancel, the providers' notifies and look-ups, finance's adjustments and the
+ * reconciliation. Listed above the order module, which refunds and records offline payments
+ * through it and connects its own side (`PayableOrders`) when it is built.
+ */
+export const paymentModule = appModule({
+  redact: ['paymentPassword', 'wxOpenId'],
+  seed: seedPayments,
+  create: (
+    {
+      db,
+      now,
+      jobs,
+      log,
+      config,
+      payments,
+    }: Pick<Platform, 'db' | 'now' | 'jobs' | 'log' | 'config' | 'payments'>,
+    deps: {
+      member: MemberApi;
+      memberAuth: MemberAuthApi;
+      memberMessage: MemberMessageApi;
+      wechat: WechatApi;
+    },
+  ) => {
+    let payableOrders: PayableOrders | null = null;
+    const orders = (): PayableOrders => {
+      if (!payableOrders) throw new Error('payment: the order module has not connected its orders');
+      return payableOrders;
+    };
+    const origin = () => config.publicOrigins[0]!;
+    const repository = createPaymentRepository(db);
+    const ledger = createLedger(db);
+    const messages = { sendIn: deps.memberMessage.sendIn };
+    const notifyUrl = (channel: 'alipay' | 'wechat') => `${origin()}/api/payment-notify/${channel}`;
+    const refunds = createRefunds({
+      repository,
+      ledger,
+      payments,
+      jobs,
+      messages,
+      notifyUrl,
+      now,
+      log,
+    });
+    const orderMoney = createOrderMoney({ repository, ledger, refunds, jobs, messages, now });
+    const settlement = createSettlement({
+      repository,
+      ledger,
+      orders,
+      orderMoney,
+      refunds,
+      payments,
+      messages,
+      now,
+      log,
+    });
+    const online = createOnlinePayments({
+      repository,
+      payments,
+      wechat: deps.wechat,
+      settlement: () => settlement,
+      jobs,
+      origin,
+      now,
+      log,
+    });
+    const requests = createRequestIds({ repository, now });
+    const pay = createPayService({
+      repository,
+      ledger,
+      orders,
+      orderMoney,
+      online,
+      requests,
+      verifyPaymentPassword: deps.memberAuth.verifyPaymentPassword,
+      now,
+      log,
+    });
+    const recharge = createRechargeService({ repository, ledger, online, requests });
+    const money = createMoneyService({ repository, ledger, settlement, log });
+    const adjustments = createAdjustments({
+      ledger,
+      members: deps.member.members,
+      messages,
+      now,
+    });
+    const reconciler = createReconciler({ db, payments, now });
+    const work: PaymentWork = {
+      refund: (refundId) => refunds.process(refundId),
+      close: (attemptId) => settlement.closeAtProvider(attemptId),
+      expire: (attemptId) => settlement.expire(attemptId),
+      async sweep() {
+        const at = now().getTime();
+        const failures: unknown[] = [];
+        const expired = await repository.expiredOpen(new Date(at - EXPIRY_GRACE_MS), SWEEP_BATCH);
+        for (const { id } of expired) {
+          await settlement.expire(id).catch((error: unknown) => failures.push(error));
+        }
+        const pending = await repository.pendingRefunds(
+          new Date(at - REFUND_RECHECK_MS),
+          SWEEP_BATCH,
+        );
+        for (const { id } of pending) {
+          await refunds.process(id).catch((error: unknown) => failures.push(error));
+        }
+        // One failure does not stop the others; the sweep then fails, to be retried.
+        if (failures.length > 0) throw failures[0];
+        return { expired: expired.length, refunds: pending.length };
+      },
+    };
+
+    return {
+      api: {
+        orders: {
+          connect: (connected) => {
+            payableOrders = connected;
+          },
+          onStatusChange: orderMoney.onStatusChange,
+          offlinePaidIn: orderMoney.offlinePaidIn,
+        },
+        reconcile: reconciler.run,
+        work,
+      } satisfies PaymentApi,
+      routes: (route) =>
+        registerPaymentRoutes(route, { pay, recharge, money, adjustments, reconciler }),
+      rawRoutes: (app) => registerNotifyRoutes(app, { payments, settlement, refunds, repository }),
+      jobs: (registry) => {
+        registry.handle(refundJob, async ({ refundId, round }, run) => {
+          const status = await work.refund(refundId);
+          if (status === 'pending') await refunds.pollLater(refundId, round);
+          else run.log.info({ refundId, status }, 'payment: refund settled');
+        });
+        registry.handle(closeJob, async ({ attemptId }) => {
+          await work.close(attemptId);
+        });
+        registry.handle(expireJob, async ({ attemptId }, run) => {
+          run.log.info({ attemptId, outcome: await work.expire(attemptId) }, 'payment: expired');
+        });
+        registry.handle(paymentSweepJob, async (_payload, run) => {
+          const swept = await work.sweep();
+          if (swept.expired + swept.refunds > 0) run.log.info(swept, 'payment: swept');
+        });
+        registry.schedule(paymentSweepJob, PAYMENT_SWEEP_SCHEDULE);
+      },
+    };
+  },
+});
