@@ -74,6 +74,18 @@ describe('the pay sheet’s methods (decision 0056)', () => {
   });
 });
 
+describe('a switched session (decision 0009)', () => {
+  it('pays online only, as the server allows', () => {
+    const c = ctx({ switched: true, balances: { balance: 5_000, giftBalance: 50_000, held: 0 } });
+    expect(summary(c)).toEqual([
+      ['balance', false, 10_000, 0, 0],
+      ['online', true, 0, 0, 10_000],
+    ]);
+    expect(methodOptions(c)[0]?.reason).toBe('代关联账号付款时只能使用支付宝或微信支付');
+    expect(defaultMethod(methodOptions(c))).toBe('online');
+  });
+});
+
 describe('online channels by where the page runs', () => {
   it('a mobile browser: Alipay and WeChat Pay H5', () => {
     expect(channelOptions('browser', false).map((c) => [c.channel, c.scene, c.available])).toEqual([

@@ -95,7 +95,15 @@ export interface PayContext {
   balances: Balances;
   env: PayEnvironment;
   hasWxOpenId: boolean;
+  /**
+   * Acting in a related member's account (decision 0009): the server lets a colleague pay the
+   * order online only, never from the account's balances.
+   */
+  switched?: boolean;
 }
+
+/** The server's own words for it. */
+export const SWITCHED_PAY_REASON = '代关联账号付款时只能使用支付宝或微信支付';
 
 /**
  * The methods in the order the sheet lists them. 余额 pays it all when the balance covers the
@@ -107,17 +115,22 @@ export function methodOptions(ctx: PayContext): MethodOption[] {
   const { total, balances } = ctx;
   const online = channelOptions(ctx.env, ctx.hasWxOpenId).some((c) => c.available);
   const noOnline = '当前环境无法在线支付';
+  const switched = ctx.switched === true;
   const options: MethodOption[] = [];
   options.push({
     method: 'balance',
-    available: balances.balance >= total,
-    reason: balances.balance >= total ? null : `余额不足，可用${formatFen(balances.balance)}`,
+    available: !switched && balances.balance >= total,
+    reason: switched
+      ? SWITCHED_PAY_REASON
+      : balances.balance >= total
+        ? null
+        : `余额不足，可用${formatFen(balances.balance)}`,
     needsPassword: true,
     balancePart: total,
     giftPart: 0,
     onlinePart: 0,
   });
-  if (balances.giftBalance > 0) {
+  if (balances.giftBalance > 0 && !switched) {
     options.push({
       method: 'gift',
       available: balances.giftBalance >= total,
@@ -131,7 +144,7 @@ export function methodOptions(ctx: PayContext): MethodOption[] {
       onlinePart: 0,
     });
   }
-  if (balances.balance > 0 && balances.balance < total) {
+  if (balances.balance > 0 && balances.balance < total && !switched) {
     options.push({
       method: 'balanceOnline',
       available: online,

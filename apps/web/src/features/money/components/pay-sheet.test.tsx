@@ -149,7 +149,8 @@ describe('the pay sheet', () => {
       pay: () => {
         tries += 1;
         return tries === 1
-          ? refuse(400, '支付密码错误，还可尝试4次', 'paymentPassword')
+          ? // As the server's check sends it: a 400 naming no field.
+            refuse(400, '支付密码错误，还可尝试4次')
           : refuse(429, '支付密码错误次数过多，请30分钟后再试');
       },
     });
@@ -298,6 +299,30 @@ describe('the pay sheet', () => {
       scene: 'h5',
     });
     expect(screen.queryByTestId('pay-passcode-step')).toBeNull();
+  });
+
+  it('a switched session pays its colleague’s order online only', async () => {
+    payServer({
+      balances: { balance: 100_000 },
+      extra: {
+        'GET /api/MemberInfo/GetRelationMember': () => ({
+          body: envelope({
+            isSwitched: true,
+            mainMember: { id: 7, displayName: '张三', mobileMasked: '138****8000' },
+          }),
+        }),
+      },
+    });
+    await openSheetWhenReady();
+    expect(methodRows()).toEqual([
+      ['余额支付', false, false],
+      ['支付宝', true, true],
+      ['微信支付', false, true],
+    ]);
+    expect(screen.getByTestId('pay-method-balance')).toHaveTextContent(
+      '代关联账号付款时只能使用支付宝或微信支付',
+    );
+    expect(screen.getByTestId('pay-confirm')).toHaveTextContent('确认支付 ¥82.00');
   });
 
   it('opens at once from 重新支付 (?pay=1)', async () => {

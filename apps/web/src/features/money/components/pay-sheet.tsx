@@ -15,6 +15,7 @@ import { CloseIcon } from '../../../components/icons';
 import { formatFen } from '../../../lib/money';
 import { useMemberInfo } from '../../../lib/member-info';
 import { paths } from '../../../lib/paths';
+import { useRelationContext } from '../../../lib/relation-context';
 import { useWechatOpenId } from '../../../lib/use-wechat-open-id';
 import { useBalances } from '../api/get-balance';
 import { useOrderToPay } from '../api/get-order-to-pay';
@@ -116,6 +117,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
   const detail = useOrderToPay(order.kind, order.id);
   const balances = useBalances();
   const member = useMemberInfo();
+  const relation = useRelationContext();
   const wechat = useWechatOpenId(false);
   const pay = usePayOrder(order.kind);
   const attempts = useRef(new Attempts());
@@ -169,7 +171,13 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
   const hasOpenId = openId !== null;
   const total = current.total;
   const channels = channelOptions(env, hasOpenId);
-  const options = methodOptions({ total, balances: balances.data, env, hasWxOpenId: hasOpenId });
+  const options = methodOptions({
+    total,
+    balances: balances.data,
+    env,
+    hasWxOpenId: hasOpenId,
+    switched: relation.data?.isSwitched === true,
+  });
   const rows = rowsOf(options, channels, balances.data);
 
   const firstMethod = defaultMethod(options);

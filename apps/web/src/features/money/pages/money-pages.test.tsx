@@ -85,6 +85,19 @@ describe('/TheOrders/paySuccess', () => {
     await waitFor(() => expect(sessionStorage.getItem('pendingPayment')).toBeNull());
   });
 
+  it('back at the server’s return address with nothing remembered: finds the provider itself', async () => {
+    const { calls } = baseApi({
+      'GET /api/AlipayOrder/Get': () => refuse(404, '支付单不存在'),
+      'GET /api/WechatPayOrder/Get': () => ({
+        body: envelope(status({ channel: 'wechat', status: 'paid', outcome: 'paidOrder' })),
+      }),
+    });
+    renderApp('/TheOrders/paySuccess?orderId=1&kind=pcb&outTradeNo=PAY2611260001');
+    expect(await screen.findByText('支付成功')).toBeInTheDocument();
+    expect(calls('GET /api/AlipayOrder/Get')).toHaveLength(1);
+    expect(calls('GET /api/WechatPayOrder/Get')[0]?.url.search).toBe('?outTradeNo=PAY2611260001');
+  });
+
   it('a closed payment goes to payFail with its reason; 重新支付 opens the sheet again', async () => {
     sessionStorage.setItem('pendingPayment', JSON.stringify(remembered));
     baseApi({

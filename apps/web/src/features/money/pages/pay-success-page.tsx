@@ -11,6 +11,7 @@ import { formatFen } from '../../../lib/money';
 import { orderHref, paths } from '../../../lib/paths';
 import { useOrderPaidStatus, usePaymentStatus } from '../api/get-payment-status';
 import { payInvalidates } from '../api/pay-calls';
+import { ChannelProbe } from '../components/channel-probe';
 import { ResultCard } from '../components/result-card';
 import { orderPollState, paymentPollState, type PollState } from '../payment-poll';
 import { forgetPayment, recalledPayment } from '../pending-payment';
@@ -205,13 +206,29 @@ export function PaySuccessPage() {
   const [recalled] = useState(() => recalledPayment(fromAddress));
   const outTradeNo = fromAddress ?? recalled?.outTradeNo ?? null;
   const channel = channelFrom(search.get('channel')) ?? recalled?.channel ?? null;
-  const id = idFrom(search.get('id'));
+  // `orderId` as the server's return address writes it, `id` as ours does.
+  const id = idFrom(search.get('id') ?? search.get('orderId'));
   const kind = kindParam(search.get('kind'));
   return (
     <div className="mn-page" data-testid="pay-success-page">
       <PageHeader>支付结果</PageHeader>
       {outTradeNo && channel ? (
         <OnlineResult channel={channel} outTradeNo={outTradeNo} />
+      ) : outTradeNo ? (
+        <ChannelProbe
+          outTradeNo={outTradeNo}
+          waiting={
+            <Outcome
+              state={{ type: 'waiting' }}
+              order={null}
+              amount={null}
+              error={null}
+              onAskAgain={() => {}}
+            />
+          }
+        >
+          {(probed) => <OnlineResult channel={probed} outTradeNo={outTradeNo} />}
+        </ChannelProbe>
       ) : id !== null && kind ? (
         <BalanceResult kind={kind} id={id} />
       ) : (

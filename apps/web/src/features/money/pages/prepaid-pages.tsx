@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths';
 import { useBalances } from '../api/get-balance';
 import { usePaymentStatus } from '../api/get-payment-status';
 import { moneyInvalidates } from '../api/pay-calls';
+import { ChannelProbe } from '../components/channel-probe';
 import { ResultCard } from '../components/result-card';
 import { paymentPollState } from '../payment-poll';
 import { forgetPayment, recalledPayment } from '../pending-payment';
@@ -147,6 +148,17 @@ export function PrepaidSuccessPage() {
       <PageHeader>充值结果</PageHeader>
       {outTradeNo && channel ? (
         <RechargeResult channel={channel} outTradeNo={outTradeNo} />
+      ) : outTradeNo ? (
+        <ChannelProbe
+          outTradeNo={outTradeNo}
+          waiting={
+            <ResultCard state="wait" title="正在确认充值结果…" testId="prepaid-result">
+              <p className="mn-result-text">正在向支付机构核实，请稍候。</p>
+            </ResultCard>
+          }
+        >
+          {(probed) => <RechargeResult channel={probed} outTradeNo={outTradeNo} />}
+        </ChannelProbe>
       ) : (
         <PageEmpty text="没有找到这笔充值，可在收支明细中查看" />
       )}
