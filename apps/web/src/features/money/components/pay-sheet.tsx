@@ -408,7 +408,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
       </div>
       {option && ready && (
         <p className="mn-summary" data-testid="pay-summary">
-          {summaryOf(option, choice.channel)}
+          本次支付：{summaryOf(option, choice.channel)}
           {choice.method === 'balanceOnline' &&
             '。在线支付完成前，余额部分暂时冻结；未完成支付将自动退回。'}
         </p>
