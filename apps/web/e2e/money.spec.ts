@@ -6,7 +6,7 @@
 // adjustment); the member uses the screens.
 import { randomUUID } from 'node:crypto';
 import {
-  expect,
+  expect as baseExpect,
   request as playwrightRequest,
   test,
   type APIRequestContext,
@@ -16,6 +16,11 @@ import { TOTP } from 'otpauth';
 import { expectAccessible } from './axe';
 import { placePcbOrder } from './order-api';
 import { STAFF_PASSWORD, latestSmsCode, passHumanVerification, useToken } from './support';
+
+// A flow of many screens, each asking the server; machines running several suites at once are
+// slow to answer, and a wait that is long enough never slows a passing run.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const FINANCE_TOTP_SECRET = 'PCBDEMOFINANCESECRET234567ABCDEF';
 const TOTP_PERIOD_MS = 30_000;
@@ -138,7 +143,12 @@ async function typeDigits(page: Page, digits: string) {
 async function setPaymentPassword(page: Page, request: APIRequestContext, mobile: string) {
   await expect(page).toHaveURL(/\/accountSecurity\/payThePassword\?back=/);
   await passHumanVerification(page);
+  const outbox = async () =>
+    data<{ text: string }[]>(await request.get(`/api/Sandbox/SmsOutbox?mobile=${mobile}`));
+  const before = (await outbox()).length;
   await page.getByTestId('pay-password-send-code').click();
+  // The registration's code is in the outbox already: wait for the new one.
+  await expect.poll(async () => (await outbox()).length).toBeGreaterThan(before);
   await page.locator('#pay-password-sms-code').fill(await latestSmsCode(request, mobile));
   await page.getByTestId('pay-password-input').click();
   await typeDigits(page, '385917');
@@ -252,8 +262,7 @@ for (const width of [375, 320]) {
       await expect(page.getByTestId('pay-fail')).toContainText(order.orderNo);
       await shot(page, `pay-fail-${width}`);
       await page.getByTestId('pay-again').click();
-      // The sheet's code and its three answers (order, balances, member) on a busy machine.
-      await expect(page.getByTestId('pay-methods')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('pay-methods')).toBeVisible();
 
       await page.goto('/theBalance/prepaidFail?reason=cancelled');
       await expect(page.getByTestId('prepaid-fail-reason')).toHaveText('您已取消支付');

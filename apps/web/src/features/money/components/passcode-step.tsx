@@ -31,9 +31,12 @@ export function PasscodeStep({
 }) {
   const input = useRef<PasscodeInputRef>(null);
   const locked = problem?.type === 'locked';
+  // The keyboard opens with the step, and stays open through a wrong password (the boxes are
+  // emptied, the focus stays); a lock closes it.
   useEffect(() => {
-    if (!locked && !pending) input.current?.focus();
-  }, [locked, pending, problem]);
+    if (locked) input.current?.blur();
+    else input.current?.focus();
+  }, [locked]);
   return (
     <div className="mn-passcode" data-testid="pay-passcode-step">
       <p className="mn-passcode-amount">{formatFen(amount)}</p>
