@@ -63,6 +63,21 @@ const kindsFor = (
     return t !== null && (type === undefined || t === type);
   });
 
+/**
+ * Which entries name how the money moved: where it came from (a payment, a top-up), where it
+ * went (a refund), or the member's own accounts (an adjustment).
+ */
+const partSide: Partial<Record<LedgerTxnKind, 'source' | 'destination' | 'member'>> = {
+  recharge: 'source',
+  receipt: 'source',
+  orderPay: 'source',
+  duplicate: 'source',
+  orderRefund: 'destination',
+  duplicateRefunded: 'destination',
+  adjustment: 'member',
+  opening: 'member',
+};
+
 const partName = (entry: { kind: string; channel: string | null }): string | null => {
   switch (entry.kind) {
     case 'memberBalance':
@@ -143,12 +158,14 @@ export function createMoneyService(deps: {
           const shown = moneyLogOf[txn.kind]!;
           const parts = new Map<string, number>();
           let memberSide = 0;
+          const side = partSide[txn.kind];
           for (const entry of entries.filter((e) => e.txnId === txn.id)) {
-            if (entry.kind === 'refundPending' && txn.kind !== 'orderRefund') continue;
-            const name = partName(entry);
-            if (!name) continue;
-            if (entry.memberId === member.id) memberSide += entry.amount;
-            parts.set(name, (parts.get(name) ?? 0) + Math.abs(entry.amount));
+            const mine = entry.memberId === member.id && entry.kind !== 'order';
+            if (mine) memberSide += entry.amount;
+            const counts =
+              side === 'member' ? mine : side === 'source' ? entry.amount < 0 : entry.amount > 0;
+            const name = counts ? partName(entry) : null;
+            if (name) parts.set(name, (parts.get(name) ?? 0) + Math.abs(entry.amount));
           }
           const isIn = txn.kind === 'adjustment' ? memberSide > 0 : shown.in;
           const list = [...parts].map(([name, amount]) => ({ name, amount }));
