@@ -14,4 +14,12 @@ interface ImportMeta {
 interface Window {
   /** Set by the WeChat JS bridge inside a mini-program web-view. */
   __wxjs_environment?: string;
+  /** WeChat's own browser's bridge (JSAPI payments); present once `WeixinJSBridgeReady` fired. */
+  WeixinJSBridge?: {
+    invoke(
+      name: string,
+      params: Record<string, string>,
+      callback: (result: { err_msg?: string; errMsg?: string; err_desc?: string }) => void,
+    ): void;
+  };
 }

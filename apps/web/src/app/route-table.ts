@@ -291,6 +291,55 @@ export const routeTable = {
     access: 'member',
     back: paths.theOrders,
   },
+  /**
+   * Where every payment ends (decision 0056): `?outTradeNo=&channel=` asks the server about an
+   * online payment, `?id=&kind=` reads an order paid from the balances.
+   */
+  paySuccess: {
+    path: paths.paySuccess,
+    page: () => import('./routes/pay-success-route'),
+    title: '支付结果',
+    access: 'member',
+    back: paths.theOrders,
+  },
+  /** `?id=&kind=&reason=`, with 重新支付. */
+  payFail: {
+    path: paths.payFail,
+    page: () => import('./routes/pay-fail-route'),
+    title: '支付失败',
+    access: 'member',
+    back: paths.theOrders,
+  },
+  /** `?recharge=1` opens the top-up sheet. */
+  theBalance: {
+    path: paths.theBalance,
+    page: () => import('./routes/the-balance-route'),
+    title: '账户余额',
+    access: 'member',
+    back: paths.member,
+  },
+  /** `?book=all|balance|gift` keeps the tab. */
+  billList: {
+    path: paths.billList,
+    page: () => import('./routes/bill-list-route'),
+    title: '收支明细',
+    access: 'member',
+    back: paths.theBalance,
+  },
+  prepaidSuccess: {
+    path: paths.prepaidSuccess,
+    page: () => import('./routes/prepaid-success-route'),
+    title: '充值结果',
+    access: 'member',
+    back: paths.theBalance,
+  },
+  prepaidFail: {
+    path: paths.prepaidFail,
+    page: () => import('./routes/prepaid-fail-route'),
+    title: '充值失败',
+    access: 'member',
+    back: paths.theBalance,
+  },
   /** Public: the order number and the receiver's mobile (decision 0042). */
   orderState: {
     path: paths.orderState,

@@ -20,6 +20,11 @@ export const SESSION_KEYS = {
   businessCode: 'businessCode',
   returnUrl: 'returnUrl',
   bd_vid: 'bd_vid',
+  /**
+   * The online payment the member left for (Alipay, WeChat Pay), so the result page knows what
+   * to ask the server about whatever address the provider sends the browser back to.
+   */
+  pendingPayment: 'pendingPayment',
 } as const;
 
 type Area = 'local' | 'session';
@@ -149,3 +154,17 @@ export const removeReturnUrl = () => write('session', SESSION_KEYS.returnUrl, nu
 export const getBdVid = () => read('session', SESSION_KEYS.bd_vid);
 export const setBdVid = (bdVid: string) => write('session', SESSION_KEYS.bd_vid, bdVid);
 export const removeBdVid = () => write('session', SESSION_KEYS.bd_vid, null);
+
+/** The online payment under way (JSON); unreadable counts as none. */
+export function getPendingPayment(): unknown {
+  const raw = read('session', SESSION_KEYS.pendingPayment);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+export const setPendingPayment = (value: unknown) =>
+  write('session', SESSION_KEYS.pendingPayment, JSON.stringify(value));
+export const removePendingPayment = () => write('session', SESSION_KEYS.pendingPayment, null);

@@ -16,6 +16,8 @@ const lazyModules = import.meta.glob([
   '../features/orders/components/member-orders-card.tsx',
   '../features/orders/components/latest-orders.tsx',
   '../features/quote/components/order-param-editor.tsx',
+  '../features/money/components/pay-sheet.tsx',
+  '../features/money/wechat-sdk.js',
   '../app/unread-count.tsx',
 ]);
 

@@ -52,6 +52,10 @@ export const memberActionsOf = (facts: OrderFacts): OrderAction[] =>
 export const awaitsPayment = (facts: OrderFacts): boolean =>
   decideOrderAction('recordPayment', facts).allowed;
 
+/** The order's payable total has arrived: a cancel refunds it (decision 0051). */
+export const isPaid = (facts: OrderFacts): boolean =>
+  ['inProduction', 'shipped', 'completed'].includes(facts.status);
+
 /** The order has left the factory: staff may add parcel events, so there is something to track. */
 export const hasShipped = (facts: OrderFacts): boolean =>
   decideOrderAction('addParcelEvent', facts).allowed;

@@ -1,9 +1,10 @@
 import { useRef, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { NumberKeyboard, PasscodeInput, type PasscodeInputRef } from 'antd-mobile';
 import type { z } from 'zod';
 import type { MemberInfo } from '@pcb/contract';
 import { paths } from '../../../lib/paths';
+import { safeReturnPath } from '../../../lib/return-url';
 import { PageHeader } from '../../../components/page-header';
 import { showSuccess } from '../../../components/feedback';
 import { SmsCodeField } from '../../../components/sms-code-field';
@@ -65,6 +66,9 @@ function PasscodeField({
 
 function PaymentPasswordForm({ info }: { info: MemberInfo }) {
   const navigate = useNavigate();
+  // `?back=` (the pay sheet's 去设置支付密码): where the member continues once it is set.
+  const [search] = useSearchParams();
+  const back = safeReturnPath(search.get('back')) ?? paths.accountSecurity;
   const confirmRef = useRef<PasscodeInputRef>(null);
   const verification = useHumanVerification();
   const changeMutation = useChangePaymentPassword();
@@ -77,7 +81,7 @@ function PaymentPasswordForm({ info }: { info: MemberInfo }) {
     submit: async ({ mobile, smsCode, password }) => {
       await changeMutation.mutateAsync({ mobile, smsCode, password });
       showSuccess(isChange ? '支付密码已修改' : '支付密码已设置');
-      void navigate(paths.accountSecurity, { replace: true });
+      void navigate(back, { replace: true });
     },
   });
 

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Skeleton } from 'antd-mobile';
+import { useNavigate } from 'react-router';
 import { maskMobile, type MemberInfo } from '@pcb/contract';
 import { memberDisplayName } from '../../../lib/member-info';
+import { paths } from '../../../lib/paths';
 import { formatFen } from '../../../lib/money';
 import { AlertCircleIcon, UserIcon } from '../../../components/icons';
 import { LogoMark } from '../../../components/logo-mark';
@@ -55,6 +57,7 @@ export function MemberHeaderError({ message, onRetry }: { message: string; onRet
 
 /** Who is logged in, with grade, points and balance. */
 export function MemberHeader({ info }: { info: MemberInfo }) {
+  const navigate = useNavigate();
   const name = memberDisplayName(info);
   const masked = maskMobile(info.mobile);
   // A member known only by mobile gets a figure, not the first digit of the number.
@@ -87,12 +90,19 @@ export function MemberHeader({ info }: { info: MemberInfo }) {
           </div>
           <div className="member-stat-label">积分</div>
         </div>
-        <div className="member-stat">
-          <div className="member-stat-value" data-testid="member-balance">
+        <button
+          type="button"
+          className="member-stat member-stat-link"
+          onClick={() => void navigate(paths.theBalance)}
+          data-testid="member-balance-link"
+        >
+          <span className="member-stat-value" data-testid="member-balance">
             {formatFen(info.balance)}
-          </div>
-          <div className="member-stat-label">账户余额</div>
-        </div>
+          </span>
+          <span className="member-stat-label">
+            账户余额 <span aria-hidden="true">›</span>
+          </span>
+        </button>
       </div>
     </MemberHeaderFrame>
   );

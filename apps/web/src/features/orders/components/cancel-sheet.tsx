@@ -17,11 +17,14 @@ const OTHER = '其他';
 export function CancelSheet({
   visible,
   pending,
+  refunds = false,
   onClose,
   onConfirm,
 }: {
   visible: boolean;
   pending: boolean;
+  /** The order is paid: cancelling refunds it to where the money came from. */
+  refunds?: boolean;
   onClose: () => void;
   onConfirm: (reason: string) => void;
 }) {
@@ -71,6 +74,11 @@ export function CancelSheet({
             onChange={setOther}
           />
         </>
+      )}
+      {refunds && (
+        <p className="ol-hint" data-testid="cancel-refund-note">
+          订单已付款：取消后原路退款，余额和赠送金额退回账户，在线支付退回原支付账户。
+        </p>
       )}
       <p className="ol-hint">取消后不可恢复；已取消的订单可以返单或删除。</p>
       <div className="ol-sheet-actions">

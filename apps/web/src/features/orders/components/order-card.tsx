@@ -28,9 +28,12 @@ function buttonText(action: CardAction): string {
 export function OrderCard({
   order,
   commands,
+  onPay,
 }: {
   order: MemberOrderRow;
   commands: ReturnType<typeof useOrderCommands>;
+  /** Opens the pay sheet; without it 去付款 opens the detail. */
+  onPay?: () => void;
 }) {
   const navigate = useNavigate();
   const detail = orderHref(paths.orderDetail, order);
@@ -38,6 +41,7 @@ export function OrderCard({
   const primary = action.type !== 'view';
 
   const act = () => {
+    if (action.type === 'pay' && onPay) return onPay();
     if (action.type === 'track') return void navigate(orderHref(paths.orderTracker, order));
     if (action.type === 'action') {
       if (action.action === 'replyEq') return void navigate(eqReplyHref(order));

@@ -41,7 +41,7 @@ export function PaymentByTransfer({ orderNo, total }: { orderNo: string; total: 
         待付款 <strong className="ol-price">{yuan(total)}</strong>
       </h2>
       <p className="ol-hint">
-        请通过对公转账付款，转账备注填写订单号。财务确认到账后登记付款，订单随即进入生产。
+        可点击“去付款”用余额、支付宝或微信支付；也可对公转账，转账备注填写订单号，财务确认到账后登记付款，订单随即进入生产。
       </p>
       {accounts.isPending && member.data === undefined ? (
         <p className="ol-hint">加载中…</p>

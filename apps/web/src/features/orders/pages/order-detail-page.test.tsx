@@ -208,7 +208,7 @@ describe('/TheOrders/orderDetail', () => {
     expect(
       request(requests, '/api/DirectConnection/GetVirtualAccountListByMemberId')?.url.search,
     ).toBe('?mbid=7');
-    expect(actionButtons()).toEqual(['修改订单', '取消订单']);
+    expect(actionButtons()).toEqual(['去付款', '修改订单', '取消订单']);
   });
 
   it('in production: each step with its date; packed, the receiver stays', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MemberOrderDetail, OrderStatus } from '@pcb/contract';
@@ -27,11 +27,13 @@ import {
   barActionsOf,
   factsOfDetail,
   hasShipped,
+  isPaid,
   memberActionsOf,
   type BarAction,
 } from '../order-actions';
 import { idFrom, kindFrom } from '../order-screens';
 import type { ParamEditor } from '../param-editor';
+import type { PaySheet } from '../pay-sheet-slot';
 import { useOrderCommands } from '../use-order-commands';
 import '../../../components/screen.css';
 import '../order-summary.css';
@@ -91,14 +93,34 @@ function ParcelsSummary({ order }: { order: MemberOrderDetail }) {
   );
 }
 
-function Detail({ order, paramEditor }: { order: MemberOrderDetail; paramEditor?: ParamEditor }) {
+function Detail({
+  order,
+  paramEditor,
+  paySheet: PaySheetComponent,
+}: {
+  order: MemberOrderDetail;
+  paramEditor?: ParamEditor;
+  paySheet?: PaySheet;
+}) {
   const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
   const facts = factsOfDetail(order);
   const actions = memberActionsOf(facts);
   const bar = barActionsOf(facts).filter((a) => a !== 'edit' || paramEditor);
+  const canPay = awaitsPayment(facts) && PaySheetComponent !== undefined;
   const commands = useOrderCommands(order.kind);
   const [cancelling, setCancelling] = useState(false);
   const [editing, setEditing] = useState(false);
+  // `?pay=1` (重新支付 on payFail) opens the sheet at once.
+  const [paying, setPaying] = useState(() => canPay && search.get('pay') === '1');
+  const closePay = () => {
+    setPaying(false);
+    if (search.has('pay')) {
+      const next = new URLSearchParams(search);
+      next.delete('pay');
+      setSearch(next, { replace: true });
+    }
+  };
 
   const run = (action: BarAction) => {
     if (action === 'cancel') return setCancelling(true);
@@ -183,15 +205,32 @@ function Detail({ order, paramEditor }: { order: MemberOrderDetail; paramEditor?
         <Timeline order={order} />
       </section>
 
-      {bar.length > 0 && (
+      {(bar.length > 0 || canPay) && (
         <div className="ol-bar" data-testid="order-actions">
+          {canPay && (
+            <Button
+              size="small"
+              shape="rounded"
+              color="primary"
+              fill="solid"
+              disabled={commands.isPending}
+              onClick={() => setPaying(true)}
+              data-testid="order-pay"
+            >
+              去付款
+            </Button>
+          )}
           {bar.map((action, i) => (
             <Button
               key={action}
               size="small"
               shape="rounded"
               color={action === 'cancel' || action === 'delete' ? 'default' : 'primary'}
-              fill={i === 0 && action !== 'cancel' && action !== 'delete' ? 'solid' : 'outline'}
+              fill={
+                i === 0 && !canPay && action !== 'cancel' && action !== 'delete'
+                  ? 'solid'
+                  : 'outline'
+              }
               disabled={commands.isPending}
               onClick={() => run(action)}
               data-testid={`order-action-${action}`}
@@ -205,11 +244,17 @@ function Detail({ order, paramEditor }: { order: MemberOrderDetail; paramEditor?
       <CancelSheet
         visible={cancelling}
         pending={commands.cancelPending}
+        refunds={isPaid(facts)}
         onClose={() => setCancelling(false)}
         onConfirm={(reason) =>
           void commands.cancel(order, reason).then((done) => done && setCancelling(false))
         }
       />
+      {PaySheetComponent && canPay && paying && (
+        <Suspense fallback={null}>
+          <PaySheetComponent order={order} visible={paying} onClose={closePay} />
+        </Suspense>
+      )}
       {paramEditor && bar.includes('edit') && (
         <EditOrderSheet
           order={order}
@@ -226,7 +271,13 @@ function Detail({ order, paramEditor }: { order: MemberOrderDetail; paramEditor?
  * /TheOrders/orderDetail?id=&kind=: everything about one order, the prompts that wait for the
  * member, and the actions the lifecycle table allows in its status.
  */
-export function OrderDetailPage({ paramEditor }: { paramEditor?: ParamEditor }) {
+export function OrderDetailPage({
+  paramEditor,
+  paySheet,
+}: {
+  paramEditor?: ParamEditor;
+  paySheet?: PaySheet;
+}) {
   const [search] = useSearchParams();
   const id = idFrom(search.get('id'));
   const kind = kindFrom(search.get('kind'));
@@ -236,7 +287,7 @@ export function OrderDetailPage({ paramEditor }: { paramEditor?: ParamEditor }) 
       {id === null ? (
         <PageEmpty text="订单链接不完整，请从我的订单进入" />
       ) : (
-        <DetailQuery id={id} kind={kind} paramEditor={paramEditor} />
+        <DetailQuery id={id} kind={kind} paramEditor={paramEditor} paySheet={paySheet} />
       )}
     </div>
   );
@@ -246,10 +297,12 @@ function DetailQuery({
   id,
   kind,
   paramEditor,
+  paySheet,
 }: {
   id: number;
   kind: ReturnType<typeof kindFrom>;
   paramEditor?: ParamEditor;
+  paySheet?: PaySheet;
 }) {
   const detail = useOrderDetail(kind, id);
   if (detail.isPending) return <PageLoading />;
@@ -261,5 +314,5 @@ function DetailQuery({
       />
     );
   }
-  return <Detail order={detail.data} paramEditor={paramEditor} />;
+  return <Detail order={detail.data} paramEditor={paramEditor} paySheet={paySheet} />;
 }

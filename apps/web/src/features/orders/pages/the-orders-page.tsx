@@ -1,3 +1,4 @@
+import { Suspense, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
 import {
@@ -19,6 +20,7 @@ import { useAllOrderCounts } from '../api/get-order-counts';
 import { OrderCard } from '../components/order-card';
 import { kindFrom, needsMember, statusFrom, tabName } from '../order-screens';
 import { useOrderCommands } from '../use-order-commands';
+import type { PaySheet, PaySheetProps } from '../pay-sheet-slot';
 import '../../../components/screen.css';
 import '../order-summary.css';
 import '../order-screens.css';
@@ -38,9 +40,18 @@ const filterName = (filter: Filter) => (filter === 'all' ? '全部' : orderStatu
 const waiting = (counts: OrderStatusCounts | undefined | null) =>
   counts ? needsMember.reduce((sum, s) => sum + counts[s], 0) : 0;
 
-function OrderList({ kind, status }: { kind: OrderKind; status: Filter }) {
+function OrderList({
+  kind,
+  status,
+  paySheet: PaySheetComponent,
+}: {
+  kind: OrderKind;
+  status: Filter;
+  paySheet?: PaySheet;
+}) {
   const orders = useMemberOrders(kind, status);
   const commands = useOrderCommands(kind);
+  const [paying, setPaying] = useState<PaySheetProps['order'] | null>(null);
   if (orders.isPending) return <PageLoading />;
   if (orders.isError) {
     return (
@@ -76,9 +87,19 @@ function OrderList({ kind, status }: { kind: OrderKind; status: Filter }) {
     <>
       <ul className="ol-list" data-testid="order-list">
         {rows.map((order) => (
-          <OrderCard key={order.id} order={order} commands={commands} />
+          <OrderCard
+            key={order.id}
+            order={order}
+            commands={commands}
+            onPay={PaySheetComponent ? () => setPaying(order) : undefined}
+          />
         ))}
       </ul>
+      {PaySheetComponent && paying && (
+        <Suspense fallback={null}>
+          <PaySheetComponent order={paying} visible onClose={() => setPaying(null)} />
+        </Suspense>
+      )}
       <ListMore
         hasMore={orders.hasNextPage}
         loadMore={() => orders.fetchNextPage()}
@@ -93,7 +114,7 @@ function OrderList({ kind, status }: { kind: OrderKind; status: Filter }) {
  * count; what waits for the member (待确认, 待付款) comes first and stands out. `?kind=` and
  * `?status=` keep the choice (the member centre's counts link here).
  */
-export function TheOrdersPage() {
+export function TheOrdersPage({ paySheet }: { paySheet?: PaySheet }) {
   const [search, setSearch] = useSearchParams();
   const kind = kindFrom(search.get('kind'));
   const status: Filter =
@@ -155,7 +176,7 @@ export function TheOrdersPage() {
           ，请尽快处理
         </p>
       )}
-      <OrderList key={`${kind}-${status}`} kind={kind} status={status} />
+      <OrderList key={`${kind}-${status}`} kind={kind} status={status} paySheet={paySheet} />
     </div>
   );
 }

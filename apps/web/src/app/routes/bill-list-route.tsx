@@ -1,0 +1,5 @@
+import { BillListPage } from '../../features/money/pages/bill-list-page';
+
+export default function BillListRoute() {
+  return <BillListPage />;
+}
