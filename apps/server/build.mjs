@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. Our own code and the @pcb/contract workspace (shipped
+// Bundles the server into dist/main.js (and the reconciliation tool into dist/reconcile.js). Our own code and the @pcb/contract workspace (shipped
 // as TypeScript source) are bundled; every npm package stays external and is loaded from
 // node_modules at run time, so native modules (argon2) and PostgreSQL binaries keep working.
 import { build } from 'esbuild';
@@ -18,8 +18,8 @@ const externalPackages = {
 };
 
 await build({
-  entryPoints: [`${here}src/main.ts`],
-  outfile: `${here}dist/main.js`,
+  entryPoints: [`${here}src/main.ts`, `${here}src/reconcile.ts`],
+  outdir: `${here}dist`,
   bundle: true,
   platform: 'node',
   format: 'esm',

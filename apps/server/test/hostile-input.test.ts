@@ -75,6 +75,8 @@ const SAMPLE_STRINGS = [
   // A day of the order desk's filters, an order number (decision 0042).
   '2026-01-01',
   'P202601010001',
+  // A request id (a uuid: money calls, placing an order).
+  '123e4567-e89b-42d3-a456-426614174000',
 ];
 
 /** A value the field accepts, so that a hostile value in another field is the only fault. */
@@ -109,7 +111,8 @@ function sampleOf(schema: ZodLike): unknown {
     case 'boolean':
       return true;
     case 'number':
-      return 1;
+      // The least of a few round numbers the field takes (a top-up starts at 100 fen).
+      return [1, 100, 10_000].find((n) => schema.safeParse(n).success) ?? 1;
     case 'record':
       return {};
     default:

@@ -461,6 +461,7 @@ describe('no member sees or acts on another member’s orders', () => {
             'RefusePriceChange',
             'ConfirmReceipt',
             'GetShips',
+            'Pay',
           ].map((a) => `${m}/${a}`),
         ),
         'Pcb/GetOrderProcess',
@@ -504,6 +505,8 @@ describe('no member sees or acts on another member’s orders', () => {
         expectedTotal: 1,
         requestId: randomUUID(),
         text: '试试',
+        method: 'balance',
+        paymentPassword: '135790',
       };
       const shape = (endpoint.input as unknown as { shape: Record<string, unknown> }).shape;
       const body = Object.fromEntries(

@@ -60,6 +60,9 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     payerName: '样例公司',
     receivedAt: '2026-01-01T00:00:00+08:00',
     step: 'cutting',
+    // Finance's adjustments (decision 0051).
+    account: 'balance',
+    requestId: '123e4567-e89b-42d3-a456-426614174000',
     doneAt: '2026-01-01T00:00:00+08:00',
     parcels: [{ courier: 'sf', trackingNo: 'SF0000000001' }],
     shippedAt: '2026-01-01T00:00:00+08:00',
@@ -105,6 +108,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffPriceSheet',
         'StaffOrder',
         'StaffUpload',
+        'StaffLedger',
       ]),
     );
   });

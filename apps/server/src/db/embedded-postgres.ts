@@ -342,3 +342,27 @@ export async function startEmbeddedPostgres(
     stop,
   };
 }
+
+/**
+ * The URL of the embedded cluster a running server has started on `dataDir`, or null when none
+ * runs there. For a one-off tool beside a running server (`npm run reconcile`): starting the
+ * cluster again would take it for an orphan and stop it under the server.
+ */
+export async function runningEmbeddedPostgresUrl(
+  dataDir: string,
+  database = 'postgres',
+): Promise<string | null> {
+  const dir = path.resolve(dataDir);
+  let lines: string[];
+  try {
+    lines = (await fs.readFile(path.join(dir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return null;
+  if (processState(pid) !== 'running') return null;
+  const password = (await fs.readFile(path.join(dir, PASSWORD_FILE), 'utf8')).trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}

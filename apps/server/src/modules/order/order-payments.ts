@@ -27,6 +27,11 @@ export function createPayableOrders(deps: {
 }): PayableOrders {
   const { lifecycle } = deps;
   return {
+    async find(id) {
+      const row = await deps.repository.find(id);
+      return row ? payableOf(row) : null;
+    },
+
     async lock(tx, id) {
       const row = await deps.repository.lock(tx, id);
       return row ? payableOf(row) : null;

@@ -72,14 +72,17 @@ export function createPayService(deps: {
 }) {
   const { repository, ledger, online, requests } = deps;
 
-  /** The caller's order of this kind, locked; 404 (and a log line) for anyone else's. */
-  async function lockMine(
-    tx: Tx,
+  /**
+   * The caller's order of this kind waiting for payment; 404 (and a log line) for anyone else's,
+   * 409 with the lifecycle's reason when it is not 待付款. Asked first without a lock (before the
+   * password is tried or a provider chosen), then again under the lock.
+   */
+  function assertPayable(
+    order: PayableOrder | null,
     member: AuthMember,
     kind: OrderKind,
     id: number,
-  ): Promise<PayableOrder> {
-    const order = await deps.orders().lock(tx, id);
+  ): PayableOrder {
     if (!order || order.memberId !== member.id || order.kind !== kind || order.deletedAt) {
       if (order && order.memberId !== member.id) {
         deps.log.warn(
@@ -93,6 +96,9 @@ export function createPayService(deps: {
       throw notInState(orderStatusRefusal('pay', order.status));
     return order;
   }
+
+  const lockMine = async (tx: Tx, member: AuthMember, kind: OrderKind, id: number) =>
+    assertPayable(await deps.orders().lock(tx, id), member, kind, id);
 
   const resultOf = (
     order: PayableOrder,
@@ -244,6 +250,8 @@ export function createPayService(deps: {
           scene: input.scene,
         }),
       };
+      const earlier = await requests.prior(key);
+      if (!earlier) assertPayable(await deps.orders().find(input.id), member, kind, input.id);
       const usesOnline = input.method === 'online' || input.method === 'balanceOnline';
       const choice = usesOnline
         ? online.resolve({ channel: input.channel!, scene: input.scene, wxOpenId: input.wxOpenId })
@@ -278,7 +286,6 @@ export function createPayService(deps: {
         return result;
       };
 
-      const earlier = await requests.prior(key);
       if (earlier) return replay(earlier);
       if (input.method !== 'online') {
         await deps.verifyPaymentPassword(member.id, input.paymentPassword ?? '');

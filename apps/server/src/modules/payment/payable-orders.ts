@@ -22,6 +22,8 @@ export interface PayableOrder {
  * ledger), so the order module hands this over when it is built: `payment.orders.connect(…)`.
  */
 export interface PayableOrders {
+  /** The order as it is now (no lock: a first look before the payment's own checks). */
+  find(id: number): Promise<PayableOrder | null>;
   /** The order, locked for the rest of the transaction; null when there is none. */
   lock(tx: Tx, id: number): Promise<PayableOrder | null>;
   /**
