@@ -59,7 +59,7 @@ describe('storage keys (spec section 3)', () => {
       ].sort(),
     );
     expect(Object.values(storage.SESSION_KEYS).sort()).toEqual(
-      ['bd_vid', 'businessCode', 'from', 'returnUrl'].sort(),
+      ['bd_vid', 'businessCode', 'from', 'returnUrl', 'pendingPayment'].sort(),
     );
   });
 

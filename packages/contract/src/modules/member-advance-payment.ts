@@ -109,7 +109,7 @@ export const MemberAdvancePayment = defineModule('MemberAdvancePayment', {
     input: z
       .object({
         requestId: requestIdSchema,
-        amount: intSchema(RECHARGE_MIN, RECHARGE_MAX).meta({ title: '充值金额（分）' }),
+        amount: intSchema(RECHARGE_MIN, RECHARGE_MAX).meta({ title: '充值金额' }),
         ...onlineChoiceShape,
         channel: z.enum(paymentChannels, { error: '请选择支付宝或微信支付' }).meta({
           title: '在线支付方式',

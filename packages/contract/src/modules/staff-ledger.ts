@@ -39,7 +39,7 @@ export const StaffLedger = defineModule('StaffLedger', {
       }),
       amount: intSchema(-ADJUSTMENT_MAX, ADJUSTMENT_MAX)
         .refine((value) => value !== 0, { error: '调整金额不能为0' })
-        .meta({ title: '调整金额（分）' }),
+        .meta({ title: '调整金额' }),
       reason: text(200).trim().min(2, { error: '请填写调整原因' }).meta({ title: '原因' }),
       requestId: requestIdSchema,
     }),
