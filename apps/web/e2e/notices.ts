@@ -18,7 +18,7 @@ export async function recordNotices(page: Page): Promise<void> {
     const last = new WeakMap<Element, string>();
     const look = () => {
       for (const el of Array.from(
-        document.querySelectorAll('.adm-toast-main, .ant-message-notice-content'),
+        document.querySelectorAll('.adm-toast-main, .ant-message-notice'),
       )) {
         const text = el.textContent?.trim() ?? '';
         if (text && last.get(el) !== text) {

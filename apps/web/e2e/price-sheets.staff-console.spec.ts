@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expectNotice, recordNotices } from './notices';
 import { ADMIN_TOTP_SECRET, consoleLogin } from './support';
 
 const PACKAGE_PRICE = '10x10 套餐价';
@@ -15,12 +16,13 @@ const shot = (page: Page, name: string) =>
 async function draftWithPackagePrice(page: Page, yuan: string, note: string) {
   await page.getByRole('button', { name: '新建草稿' }).click();
   const toolbar = page.getByRole('toolbar', { name: '草稿操作' });
-  await expect(toolbar.getByText('已保存')).toBeVisible();
+  // A new draft renders the whole sheet's inputs at once: slow on a loaded machine.
+  await expect(toolbar.getByText('已保存')).toBeVisible({ timeout: 45_000 });
   await page.getByLabel(PACKAGE_PRICE).fill(yuan);
   await expect(page.getByTestId('draft-dirty')).toHaveText('有未保存的修改');
   await page.getByLabel('修改说明').fill(note);
   await toolbar.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('草稿已保存')).toBeVisible();
+  await expectNotice(page, '草稿已保存');
   await expect(toolbar.getByText('已保存')).toBeVisible();
   return toolbar;
 }
@@ -32,7 +34,7 @@ async function publishAs(page: Page, version: number) {
     .click();
   const confirm = page.getByRole('dialog').filter({ hasText: `发布为版本 ${version}？` });
   await confirm.getByRole('button', { name: `发布版本 ${version}` }).click();
-  await expect(page.getByText(`已发布版本 ${version}`)).toBeVisible();
+  await expectNotice(page, `已发布版本 ${version}`);
 }
 
 test('an admin lowers the 2-layer 10×10 package in a draft, previews the difference and publishes it; sales read it only', async ({
@@ -41,6 +43,7 @@ test('an admin lowers the 2-layer 10×10 package in a draft, previews the differ
 }) => {
   // Two publications (the change, then the seed's price back) and a second staff member.
   test.setTimeout(150_000);
+  await recordNotices(page);
   await consoleLogin(page, 'admin', ADMIN_TOTP_SECRET);
   await page.getByRole('menuitem', { name: '价格表' }).click();
   await expect(page).toHaveURL(/\/console\/price-sheets$/);
@@ -117,6 +120,7 @@ test('publishing a package priced at ¥0.01 asks again with the warning; cancell
   page,
 }) => {
   test.setTimeout(90_000);
+  await recordNotices(page);
   await consoleLogin(page, 'admin', ADMIN_TOTP_SECRET);
   await page.getByRole('menuitem', { name: '价格表' }).click();
   const toolbar = await draftWithPackagePrice(page, '0.01', '套餐价输错');
@@ -136,7 +140,7 @@ test('publishing a package priced at ¥0.01 asks again with the warning; cancell
     .filter({ hasText: '放弃这份草稿？' })
     .getByRole('button', { name: '放弃草稿' })
     .click();
-  await expect(page.getByText('草稿已放弃')).toBeVisible();
+  await expectNotice(page, '草稿已放弃');
   await expect(page.getByRole('region', { name: '样板套餐' })).toContainText('¥20.00');
 });
 
