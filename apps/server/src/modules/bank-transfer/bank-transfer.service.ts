@@ -343,11 +343,12 @@ export function createBankTransferService(deps: {
         }),
       );
       let creditedAmount = 0;
-      // In the order they were inserted: the ledger's postings follow the rows' ids.
+      // In the statement's order (the bank account's lock taken first keeps any order safe).
       const credited = new Map<string, BankTransferRow>();
-      for (const row of [...inserted].sort((a, b) => a.id - b.id)) {
-        const owner = owners.get(row.accountNo);
-        if (owner === undefined) continue;
+      for (const line of recordable) {
+        const row = insertedByKey.get(repository.lineKey(line));
+        const owner = owners.get(line.accountNo);
+        if (!row || owner === undefined) continue;
         const after = await credit(w, row, owner, { matchedBy: 'account' });
         credited.set(repository.lineKey(row), after);
         if (after.state === 'credited') creditedAmount += after.amount;
