@@ -57,7 +57,12 @@ async function memberWithAccount() {
   const res = await call(
     p.t,
     StaffVirtualAccount.Create,
-    { memberId: member.id, bankName: '招商银行深圳分行', accountName: '测试电子有限公司', accountNo },
+    {
+      memberId: member.id,
+      bankName: '招商银行深圳分行',
+      accountName: '测试电子有限公司',
+      accountNo,
+    },
     { staff: p.staff.finance },
   );
   if (!res.body.success) throw new Error(res.body.message);
@@ -81,9 +86,10 @@ async function count(sql: string, params: unknown[]) {
 const transferRows = (refs: string[]) =>
   count('SELECT count(*)::int AS n FROM bank_transfer WHERE bank_reference = ANY($1)', [refs]);
 const creditTxns = (memberId: number) =>
-  count(`SELECT count(*)::int AS n FROM ledger_txn WHERE member_id = $1 AND ref LIKE 'bankTransfer:%'`, [
-    memberId,
-  ]);
+  count(
+    `SELECT count(*)::int AS n FROM ledger_txn WHERE member_id = $1 AND ref LIKE 'bankTransfer:%'`,
+    [memberId],
+  );
 const messagesOf = async (memberId: number) =>
   (
     await p.t.database.pool.query<{ title: string; content: string }>(
@@ -139,7 +145,10 @@ describe('StaffBankTransfer.Import', () => {
         title: '对公转账已到账',
         content: `您${DAY}通过对公转账汇入的¥1,234.50已计入余额（银行流水号${r1}）。`,
       },
-      { title: '对公转账已到账', content: `您${DAY}通过对公转账汇入的¥0.29已计入余额（银行流水号${r2}）。` },
+      {
+        title: '对公转账已到账',
+        content: `您${DAY}通过对公转账汇入的¥0.29已计入余额（银行流水号${r2}）。`,
+      },
     ]);
     const [audit] = await auditRows(t, `action = 'StaffBankTransfer.Import'`);
     expect(audit).toMatchObject({
@@ -175,7 +184,10 @@ describe('StaffBankTransfer.Import', () => {
       ]),
     );
     expect(
-      overlapping.body.data.results.map((r) => [r.outcome, r.reason?.replace(/#\d+/, '#n') ?? null]),
+      overlapping.body.data.results.map((r) => [
+        r.outcome,
+        r.reason?.replace(/#\d+/, '#n') ?? null,
+      ]),
     ).toEqual([
       ['duplicate', '已登记过（记录#n，已入账），不再入账'],
       ['credited', null],
@@ -190,7 +202,11 @@ describe('StaffBankTransfer.Import', () => {
 
   it('credits once under 60 parallel imports of the same file and of overlapping files', async () => {
     const { t } = p;
-    const members = await Promise.all([memberWithAccount(), memberWithAccount(), memberWithAccount()]);
+    const members = await Promise.all([
+      memberWithAccount(),
+      memberWithAccount(),
+      memberWithAccount(),
+    ]);
     const lines: Line[] = Array.from({ length: 12 }, (_, i) => ({
       reference: ref(),
       account: members[i % 3]!.accountNo,
@@ -201,7 +217,9 @@ describe('StaffBankTransfer.Import', () => {
     // Two other files: the first half and the second half, each in reverse order.
     const front = csvOf(lines.slice(0, 7).reverse());
     const back = csvOf(lines.slice(5).reverse());
-    const files = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? whole : i % 3 === 1 ? front : back));
+    const files = Array.from({ length: 60 }, (_, i) =>
+      i % 3 === 0 ? whole : i % 3 === 1 ? front : back,
+    );
     const answers = await Promise.all(files.map((csv) => importCsv(csv)));
     for (const res of answers) expect(res.status, res.body.message).toBe(200);
     const credited = answers.reduce((sum, res) => sum + res.body.data.credited, 0);
@@ -210,7 +228,9 @@ describe('StaffBankTransfer.Import', () => {
     expect(answers.reduce((sum, res) => sum + res.body.data.creditedAmount, 0)).toBe(expected);
     let total = 0;
     for (const [i, m] of members.entries()) {
-      const mine = lines.filter((_l, j) => j % 3 === i).reduce((s, l) => s + Number(l.yuan.replace('.', '')), 0);
+      const mine = lines
+        .filter((_l, j) => j % 3 === i)
+        .reduce((s, l) => s + Number(l.yuan.replace('.', '')), 0);
       expect(await balancesOf(t, m.id)).toMatchObject({ balance: mine });
       expect(await creditTxns(m.id)).toBe(4);
       expect(await messagesOf(m.id)).toHaveLength(4);
@@ -218,18 +238,38 @@ describe('StaffBankTransfer.Import', () => {
     }
     expect(total).toBe(expected);
     expect(await transferRows([...lines, stray].map((l) => l.reference))).toBe(13);
-    expect(await auditRows(t, `action = 'StaffBankTransfer.Import' AND after->>'credited' <> '0'`)).not.toHaveLength(0);
+    expect(
+      await auditRows(t, `action = 'StaffBankTransfer.Import' AND after->>'credited' <> '0'`),
+    ).not.toHaveLength(0);
     await expectBooksClean(t);
   });
 
   it('refuses a file it cannot read as a whole with the reason, never a 5xx', async () => {
     const cases: [string, string][] = [
-      ['日期,金额\n2026-11-01,1', '第1行的表头缺少列：流水号、对方户名、收款账号（须含交易日期、流水号、对方户名、收款账号、金额）'],
-      ['a,b\n1,2', '未找到表头：对账单须有一行表头，含交易日期、流水号、对方户名、收款账号、金额这几列（逗号或制表符分隔）'],
-      ['交易日期,流水号,对方户名,金额\n2026-11-01,HX1234,甲,1', '第1行的表头缺少列：收款账号（须含交易日期、流水号、对方户名、收款账号、金额）'],
-      [`${HEADER}\n2026-11-01,HX1\u0000,甲,,755900012310801,1,`, '对账单：第2行含有控制字符、不可见字符或无法识别的字符（文件编码应为UTF-8或GBK）'],
-      [`\uFEFF${HEADER}`, '对账单：第1行含有控制字符、不可见字符或无法识别的字符（文件编码应为UTF-8或GBK）'],
-      [`${HEADER}\n${'x'.repeat(100_000)}`, '对账单：对账单过大（最多100000个字符），请按日期分批导出后导入'],
+      [
+        '日期,金额\n2026-11-01,1',
+        '第1行的表头缺少列：流水号、对方户名、收款账号（须含交易日期、流水号、对方户名、收款账号、金额）',
+      ],
+      [
+        'a,b\n1,2',
+        '未找到表头：对账单须有一行表头，含交易日期、流水号、对方户名、收款账号、金额这几列（逗号或制表符分隔）',
+      ],
+      [
+        '交易日期,流水号,对方户名,金额\n2026-11-01,HX1234,甲,1',
+        '第1行的表头缺少列：收款账号（须含交易日期、流水号、对方户名、收款账号、金额）',
+      ],
+      [
+        `${HEADER}\n2026-11-01,HX1\u0000,甲,,755900012310801,1,`,
+        '对账单：第2行含有控制字符、不可见字符或无法识别的字符（文件编码应为UTF-8或GBK）',
+      ],
+      [
+        `\uFEFF${HEADER}`,
+        '对账单：第1行含有控制字符、不可见字符或无法识别的字符（文件编码应为UTF-8或GBK）',
+      ],
+      [
+        `${HEADER}\n${'x'.repeat(100_000)}`,
+        '对账单：对账单过大（最多100000个字符），请按日期分批导出后导入',
+      ],
       ['   ', '对账单：对账单是空的'],
     ];
     for (const [csv, message] of cases) {
@@ -241,8 +281,13 @@ describe('StaffBankTransfer.Import', () => {
       staff: p.staff.finance,
     });
     expect(notText.status).toBe(400);
-    const future = await importCsv(csvOf([{ reference: ref(), account: strayAccount(), yuan: '1', day: '2099-01-01' }]));
-    expect(future.body.data.results[0]).toMatchObject({ outcome: 'refused', reason: '交易日期晚于今天' });
+    const future = await importCsv(
+      csvOf([{ reference: ref(), account: strayAccount(), yuan: '1', day: '2099-01-01' }]),
+    );
+    expect(future.body.data.results[0]).toMatchObject({
+      outcome: 'refused',
+      reason: '交易日期晚于今天',
+    });
   });
 
   it('leaves a line unmatched, with the reason, when the balance could not hold it', async () => {
@@ -269,7 +314,10 @@ describe('StaffBankTransfer.Import', () => {
       { staff: p.staff.finance },
     );
     expect(toSame.status).toBe(400);
-    expect(toSame.body).toMatchObject({ field: 'memberId', message: '计入后会员余额将超过系统上限，未入账' });
+    expect(toSame.body).toMatchObject({
+      field: 'memberId',
+      message: '计入后会员余额将超过系统上限，未入账',
+    });
     const toOther = await call(
       t,
       StaffBankTransfer.Assign,
@@ -299,14 +347,21 @@ describe('StaffBankTransfer.Import', () => {
       { staff: p.staff.finance },
     );
     expect(paid.status, paid.body.message).toBe(200);
-    const res = await importCsv(csvOf([{ reference, account: a.accountNo, yuan: String(order.total / 100) }]));
+    const res = await importCsv(
+      csvOf([{ reference, account: a.accountNo, yuan: String(order.total / 100) }]),
+    );
     expect(res.body.data).toMatchObject({ credited: 0, refused: 1 });
     expect(res.body.data.results[0]?.reason).toBe(
       `该流水号已登记为订单${order.orderNo}的线下付款，不能再计入余额`,
     );
-    const recorded = await call(t, StaffBankTransfer.Record, recordInput({ account: a.accountNo, reference }), {
-      staff: p.staff.finance,
-    });
+    const recorded = await call(
+      t,
+      StaffBankTransfer.Record,
+      recordInput({ account: a.accountNo, reference }),
+      {
+        staff: p.staff.finance,
+      },
+    );
     expect(recorded.status).toBe(409);
     expect(await balancesOf(t, a.id)).toMatchObject({ balance: 0 });
     await expectBooksClean(t);
@@ -317,17 +372,29 @@ describe('StaffBankTransfer.Record', () => {
   it('credits a transfer typed by hand, answers its retry with the first answer, refuses the line again', async () => {
     const { t } = p;
     const a = await memberWithAccount();
-    const input = recordInput({ account: a.accountNo, reference: `hx-${randomBytes(4).toString('hex')}` });
+    const input = recordInput({
+      account: a.accountNo,
+      reference: `hx-${randomBytes(4).toString('hex')}`,
+    });
     const [one, two] = await Promise.all([
       call(t, StaffBankTransfer.Record, input, { staff: p.staff.finance }),
       call(t, StaffBankTransfer.Record, input, { staff: p.staff.finance }),
     ]);
     expect(one.status, one.body.message).toBe(200);
     expect(two.body).toEqual(one.body);
-    expect(one.body.data).toMatchObject({ state: 'credited', memberId: a.id, unmatchedReason: null });
+    expect(one.body.data).toMatchObject({
+      state: 'credited',
+      memberId: a.id,
+      unmatchedReason: null,
+    });
     expect(await balancesOf(t, a.id)).toMatchObject({ balance: 10_000 });
     // The member's 收支明细: a top-up by bank transfer.
-    const logs = await call(t, MemberAdvancePayment.GetLogs, { page: 1, pageSize: 20 }, { token: a.token });
+    const logs = await call(
+      t,
+      MemberAdvancePayment.GetLogs,
+      { page: 1, pageSize: 20 },
+      { token: a.token },
+    );
     expect(logs.body.data.items).toEqual([
       expect.objectContaining({
         type: 'recharge',
@@ -337,28 +404,45 @@ describe('StaffBankTransfer.Record', () => {
         parts: [{ name: '对公转账', amount: 10_000 }],
       }),
     ]);
-    const again = await call(t, StaffBankTransfer.Record, { ...input, requestId: randomUUID() }, {
-      staff: p.staff.finance,
-    });
+    const again = await call(
+      t,
+      StaffBankTransfer.Record,
+      { ...input, requestId: randomUUID() },
+      {
+        staff: p.staff.finance,
+      },
+    );
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       field: 'bankReference',
       message: `该笔转账已登记（流水号${input.bankReference.toUpperCase()}，已入账，记录#${one.body.data.id}）`,
     });
-    const reused = await call(t, StaffBankTransfer.Record, { ...input, bankReference: ref() }, {
-      staff: p.staff.finance,
-    });
+    const reused = await call(
+      t,
+      StaffBankTransfer.Record,
+      { ...input, bankReference: ref() },
+      {
+        staff: p.staff.finance,
+      },
+    );
     expect(reused.status).toBe(409);
     expect(reused.body.field).toBe('requestId');
     // The statement later holds the same line: a duplicate.
-    const imported = await importCsv(csvOf([{ reference: input.bankReference, account: a.accountNo, yuan: '100' }]));
+    const imported = await importCsv(
+      csvOf([{ reference: input.bankReference, account: a.accountNo, yuan: '100' }]),
+    );
     expect(imported.body.data).toMatchObject({ credited: 0, duplicates: 1 });
     expect(await balancesOf(t, a.id)).toMatchObject({ balance: 10_000 });
     const audits = await auditRows(t, `action = 'StaffBankTransfer.Record' AND object_id = $1`, [
       String(one.body.data.id),
     ]);
     expect(audits.map((r) => r.after)).toEqual([
-      expect.objectContaining({ state: 'credited', memberId: a.id, amount: 10_000, source: 'manual' }),
+      expect.objectContaining({
+        state: 'credited',
+        memberId: a.id,
+        amount: 10_000,
+        source: 'manual',
+      }),
       { replayed: input.requestId },
     ]);
     await expectBooksClean(t);
@@ -398,9 +482,14 @@ describe('StaffBankTransfer.Assign', () => {
     const { t } = p;
     const m = await newMember(t);
     const other = await newMember(t);
-    const recorded = await call(t, StaffBankTransfer.Record, recordInput({ account: strayAccount() }), {
-      staff: p.staff.finance,
-    });
+    const recorded = await call(
+      t,
+      StaffBankTransfer.Record,
+      recordInput({ account: strayAccount() }),
+      {
+        staff: p.staff.finance,
+      },
+    );
     const id = recorded.body.data.id;
     const attempts = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
@@ -422,18 +511,30 @@ describe('StaffBankTransfer.Assign', () => {
     const loser = winner === m.id ? other.id : m.id;
     expect(await balancesOf(t, winner)).toMatchObject({ balance: 10_000 });
     expect(await balancesOf(t, loser)).toMatchObject({ balance: 0 });
-    const [audit, ...more] = await auditRows(t, `action = 'StaffBankTransfer.Assign' AND object_id = $1`, [
-      String(id),
-    ]);
+    const [audit, ...more] = await auditRows(
+      t,
+      `action = 'StaffBankTransfer.Assign' AND object_id = $1`,
+      [String(id)],
+    );
     expect(more).toEqual([]);
     expect(audit).toMatchObject({
       object_type: 'bankTransfer',
       before: { state: 'unmatched', unmatchedReason: '收款账号不是任何会员的虚拟账户' },
-      after: { state: 'credited', memberId: winner, amount: 10_000, reason: '付款人来电确认为该会员的货款' },
+      after: {
+        state: 'credited',
+        memberId: winner,
+        amount: 10_000,
+        reason: '付款人来电确认为该会员的货款',
+      },
     });
-    const listed = await call(t, StaffBankTransfer.List, { memberId: winner, page: 1, pageSize: 20 }, {
-      staff: p.staff.finance,
-    });
+    const listed = await call(
+      t,
+      StaffBankTransfer.List,
+      { memberId: winner, page: 1, pageSize: 20 },
+      {
+        staff: p.staff.finance,
+      },
+    );
     expect(listed.body.data.items).toEqual([
       expect.objectContaining({
         id,
@@ -458,9 +559,14 @@ describe('StaffBankTransfer.Assign', () => {
     );
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('转账记录不存在');
-    const recorded = await call(t, StaffBankTransfer.Record, recordInput({ account: strayAccount() }), {
-      staff: p.staff.finance,
-    });
+    const recorded = await call(
+      t,
+      StaffBankTransfer.Record,
+      recordInput({ account: strayAccount() }),
+      {
+        staff: p.staff.finance,
+      },
+    );
     const nobody = await call(
       t,
       StaffBankTransfer.Assign,
@@ -501,11 +607,17 @@ describe('the list and who may use it', () => {
       createdBy: expect.objectContaining({ id: p.staff.finance.staffId }),
       member: expect.objectContaining({ id: a.id }),
     });
-    expect((await list({ keyword: payer, state: 'unmatched' })).body.data.items.map((i) => i.bankReference)).toEqual([
-      stray,
-    ]);
+    expect(
+      (await list({ keyword: payer, state: 'unmatched' })).body.data.items.map(
+        (i) => i.bankReference,
+      ),
+    ).toEqual([stray]);
     expect((await list({ keyword: late.toLowerCase() })).body.data.total).toBe(1);
-    expect((await list({ memberId: a.id, from: '2026-10-02', to: '2026-10-03' })).body.data.items.map((i) => i.bankReference)).toEqual([late]);
+    expect(
+      (await list({ memberId: a.id, from: '2026-10-02', to: '2026-10-03' })).body.data.items.map(
+        (i) => i.bankReference,
+      ),
+    ).toEqual([late]);
     const backwards = await list({ from: '2026-10-03', to: '2026-10-01' });
     expect(backwards.status).toBe(400);
     expect(backwards.body.field).toBe('to');
@@ -518,8 +630,15 @@ describe('the list and who may use it', () => {
       const session = staff[role];
       for (const res of [
         await call(t, StaffBankTransfer.Import, { csv }, { staff: session }),
-        await call(t, StaffBankTransfer.Record, recordInput({ account: strayAccount() }), { staff: session }),
-        await call(t, StaffBankTransfer.Assign, { id: 1, memberId: 1, reason: '核对后指定' }, { staff: session }),
+        await call(t, StaffBankTransfer.Record, recordInput({ account: strayAccount() }), {
+          staff: session,
+        }),
+        await call(
+          t,
+          StaffBankTransfer.Assign,
+          { id: 1, memberId: 1, reason: '核对后指定' },
+          { staff: session },
+        ),
         await call(t, StaffBankTransfer.List, { page: 1, pageSize: 20 }, { staff: session }),
       ]) {
         expect(res.status, role).toBe(403);
@@ -535,12 +654,22 @@ describe('what the database holds', () => {
   it('refuses changing a credited transfer, deleting one, or crediting one without the books', async () => {
     const { t } = p;
     const a = await memberWithAccount();
-    const credited = await call(t, StaffBankTransfer.Record, recordInput({ account: a.accountNo }), {
-      staff: p.staff.finance,
-    });
-    const unmatched = await call(t, StaffBankTransfer.Record, recordInput({ account: strayAccount() }), {
-      staff: p.staff.finance,
-    });
+    const credited = await call(
+      t,
+      StaffBankTransfer.Record,
+      recordInput({ account: a.accountNo }),
+      {
+        staff: p.staff.finance,
+      },
+    );
+    const unmatched = await call(
+      t,
+      StaffBankTransfer.Record,
+      recordInput({ account: strayAccount() }),
+      {
+        staff: p.staff.finance,
+      },
+    );
     const pool = t.database.pool;
     await expect(
       pool.query('UPDATE bank_transfer SET amount = 1 WHERE id = $1', [credited.body.data.id]),
@@ -548,9 +677,9 @@ describe('what the database holds', () => {
     await expect(
       pool.query('UPDATE bank_transfer SET amount = 1 WHERE id = $1', [unmatched.body.data.id]),
     ).rejects.toThrow(/keeps what the bank said/);
-    await expect(pool.query('DELETE FROM bank_transfer WHERE id = $1', [unmatched.body.data.id])).rejects.toThrow(
-      /never deleted/,
-    );
+    await expect(
+      pool.query('DELETE FROM bank_transfer WHERE id = $1', [unmatched.body.data.id]),
+    ).rejects.toThrow(/never deleted/);
     await expect(pool.query('TRUNCATE bank_transfer')).rejects.toThrow(/never deleted/);
     await expect(
       pool.query(

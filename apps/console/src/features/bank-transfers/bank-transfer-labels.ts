@@ -16,7 +16,11 @@ export const outcomeTags: Record<StatementOutcome, { label: string; color: strin
 
 /** The columns a statement needs, as the import dialog explains them. */
 export const statementColumnsHelp = [
-  { column: '交易日期', also: '记账日期、入账日期、日期', example: '2026-11-02、2026/11/2、20261102' },
+  {
+    column: '交易日期',
+    also: '记账日期、入账日期、日期',
+    example: '2026-11-02、2026/11/2、20261102',
+  },
   { column: '流水号', also: '交易参考号、交易流水号、银行流水号', example: 'HX20261102000123' },
   { column: '对方户名', also: '付款人名称、付款户名', example: '深圳华创电子有限公司' },
   { column: '对方账号', also: '付款人账号、付款账号（可不填）', example: '6222021000001234' },

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { STATEMENT_MAX_CHARS } from '@pcb/contract/staff-bank-transfer';
 import { decodeStatementFile, readFileBytes } from './statement-file';
 
-const TEXT = '交易日期,流水号,对方户名,收款账号,金额\r\n2026-11-02,HX0001,深圳甲电子有限公司,755900012310801,"1,234.50"\r\n';
+const TEXT =
+  '交易日期,流水号,对方户名,收款账号,金额\r\n2026-11-02,HX0001,深圳甲电子有限公司,755900012310801,"1,234.50"\r\n';
 /** TEXT as a Chinese bank writes it in GBK. */
 const GBK_BYTES = Uint8Array.from(
   'bdbbd2d7c8d5c6da2cc1f7cbaebac52cb6d4b7bdbba7c3fb2ccad5bfeed5cbbac52cbdf0b6ee0d0a323032362d31312d30322c4858303030312cc9eedbdabcd7b5e7d7d3d3d0cfdeb9abcbbe2c3735353930303031323331303830312c22312c3233342e3530220d0a'

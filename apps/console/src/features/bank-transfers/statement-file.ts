@@ -14,7 +14,8 @@ export type DecodedStatement =
 
 const TOO_LARGE = `文件过大：每次最多导入${STATEMENT_MAX_CHARS}个字符（约1000行），请按日期分批导出后导入`;
 
-const NOT_TEXT = '无法识别文件内容：请从网银导出CSV（逗号分隔）或文本文件，Excel表格请另存为CSV后导入';
+const NOT_TEXT =
+  '无法识别文件内容：请从网银导出CSV（逗号分隔）或文本文件，Excel表格请另存为CSV后导入';
 
 function decode(bytes: Uint8Array): { text: string; encoding: StatementEncoding } {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) {

@@ -163,7 +163,8 @@ describe('parseStatement', () => {
       },
       {
         line: 3,
-        reason: '流水号应为4到64位字母、数字或-；收款账号被表格软件改成了科学计数法，请以文本格式重新导出',
+        reason:
+          '流水号应为4到64位字母、数字或-；收款账号被表格软件改成了科学计数法，请以文本格式重新导出',
         bankReference: 'HX9',
         accountNo: '7.55900012310801E+14',
         amount: 10_000,
@@ -199,7 +200,8 @@ describe('parseStatement', () => {
   it('refuses a file without the header, naming the missing columns', () => {
     expect(parseStatement('a,b,c\n1,2,3', TODAY)).toEqual({
       ok: false,
-      message: '未找到表头：对账单须有一行表头，含交易日期、流水号、对方户名、收款账号、金额这几列（逗号或制表符分隔）',
+      message:
+        '未找到表头：对账单须有一行表头，含交易日期、流水号、对方户名、收款账号、金额这几列（逗号或制表符分隔）',
     });
     expect(parseStatement('交易日期,流水号,对方户名,金额\n2026-03-01,HX1,甲,1', TODAY)).toEqual({
       ok: false,

@@ -34,8 +34,7 @@ export interface RefusedLine {
 }
 
 export type ParsedStatement =
-  | { ok: true; lines: StatementLine[]; refused: RefusedLine[] }
-  | { ok: false; message: string };
+  { ok: true; lines: StatementLine[]; refused: RefusedLine[] } | { ok: false; message: string };
 
 type Column = keyof Omit<StatementLine, 'line'>;
 
@@ -295,7 +294,8 @@ function readLine(
 
 const isBlank = (row: Row) => row.cells.every((c) => clean(c) === '');
 /** The totals some banks print under the lines (合计, 总计, 本页小计). */
-const isTotal = (row: Row) => /^(?:本页)?(?:合计|总计|小计)/.test(clean(row.cells.find((c) => clean(c) !== '')));
+const isTotal = (row: Row) =>
+  /^(?:本页)?(?:合计|总计|小计)/.test(clean(row.cells.find((c) => clean(c) !== '')));
 
 /**
  * The statement's lines: the header is the first row (of the first 30) naming every required
@@ -312,7 +312,10 @@ export function parseStatement(text: string, today: string): ParsedStatement {
       const columns = columnsOf(rows[r]!.cells);
       const missing = requiredColumns.filter((c) => columns[c] === undefined);
       if (missing.length > 0) {
-        if (missing.length < requiredColumns.length - 1 && (!best || missing.length < best.missing.length)) {
+        if (
+          missing.length < requiredColumns.length - 1 &&
+          (!best || missing.length < best.missing.length)
+        ) {
           best = { missing, row: rows[r]!.line };
         }
         continue;

@@ -2,7 +2,7 @@ import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { MemberApi } from '../member/member.module';
-import type { OfflinePaymentLookup } from '../order/offline-payment-lookup';
+import type { OfflinePaymentLookup } from '../order/order.module';
 import type { PaymentApi } from '../payment/payment.module';
 import type { StaffApi } from '../staff/staff.module';
 import type { VirtualAccountApi } from '../virtual-account/virtual-account.module';

@@ -73,7 +73,11 @@ export function createBankTransferRepository(db: Db) {
 
     /** The row, locked for the rest of the transaction (an assignment decides on it). */
     async lock(tx: Tx, id: number): Promise<BankTransferRow | null> {
-      const [row] = await tx.select().from(bankTransfer).where(eq(bankTransfer.id, id)).for('update');
+      const [row] = await tx
+        .select()
+        .from(bankTransfer)
+        .where(eq(bankTransfer.id, id))
+        .for('update');
       return row ?? null;
     },
 
@@ -116,7 +120,8 @@ export function createBankTransferRepository(db: Db) {
     list(filter: BankTransferFilter, page: PageRequest) {
       const conditions: SQL[] = [];
       if (filter.state) conditions.push(eq(bankTransfer.state, filter.state));
-      if (filter.memberId !== undefined) conditions.push(eq(bankTransfer.memberId, filter.memberId));
+      if (filter.memberId !== undefined)
+        conditions.push(eq(bankTransfer.memberId, filter.memberId));
       if (filter.from) conditions.push(gte(bankTransfer.valueDate, filter.from));
       if (filter.to) conditions.push(lte(bankTransfer.valueDate, filter.to));
       if (filter.keyword) {

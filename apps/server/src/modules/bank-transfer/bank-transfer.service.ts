@@ -12,7 +12,7 @@ import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { MemberApi } from '../member/member.module';
-import type { OfflinePaymentLookup } from '../order/offline-payment-lookup';
+import type { OfflinePaymentLookup } from '../order/order.module';
 import type { PaymentApi } from '../payment/payment.module';
 import type { StaffApi } from '../staff/staff.module';
 import type { VirtualAccountApi } from '../virtual-account/virtual-account.module';
@@ -210,7 +210,8 @@ export function createBankTransferService(deps: {
       const paidOrder = (await deps.offlinePayments.ordersPaidBy(tx, [line.bankReference])).get(
         line.bankReference,
       );
-      if (paidOrder) throw new AppError(409, paidOrderMessage(paidOrder), { field: 'bankReference' });
+      if (paidOrder)
+        throw new AppError(409, paidOrderMessage(paidOrder), { field: 'bankReference' });
       const memberId = (await deps.owners(tx, [line.accountNo])).get(line.accountNo);
       const [inserted] = await repository.insertNew(tx, [
         newRow(

@@ -59,7 +59,8 @@ export function createBankCredits(deps: { ledger: Ledger }) {
           { key: balanceKey, amount: credit.amount },
         ],
       });
-      if (posted === null) throw new Error(`bank transfer ${credit.transferId} was credited before`);
+      if (posted === null)
+        throw new Error(`bank transfer ${credit.transferId} was credited before`);
       return true;
     },
   };

@@ -74,7 +74,12 @@ export function AssignTransferModal({
         <Descriptions.Item label="收款账号">{transfer.accountNo}</Descriptions.Item>
       </Descriptions>
       {transfer.unmatchedReason && (
-        <Alert type="warning" showIcon title={transfer.unmatchedReason} style={{ marginBottom: 16 }} />
+        <Alert
+          type="warning"
+          showIcon
+          title={transfer.unmatchedReason}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Form.Item {...item('memberId')} extra={<MemberPreview id={validId ? memberId : null} />}>
         <InputNumber min={1} precision={0} style={{ width: '100%' }} placeholder="会员ID" />

@@ -68,7 +68,13 @@ export function ImportStatementModal({ onClose }: { onClose: () => void }) {
     try {
       const decoded = decodeStatementFile(await readFileBytes(file));
       if (!decoded.ok) setProblem(decoded.message);
-      else setPicked({ fileName: file.name, text: decoded.text, encoding: decoded.encoding, lines: decoded.lines });
+      else
+        setPicked({
+          fileName: file.name,
+          text: decoded.text,
+          encoding: decoded.encoding,
+          lines: decoded.lines,
+        });
     } catch {
       setProblem('无法读取该文件，请重新选择');
     }

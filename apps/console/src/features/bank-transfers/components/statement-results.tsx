@@ -22,7 +22,9 @@ export function StatementResults({ result }: { result: StatementImport }) {
       title: '结果',
       dataIndex: 'outcome',
       width: 96,
-      render: (o: StatementOutcome) => <Tag color={outcomeTags[o].color}>{outcomeTags[o].label}</Tag>,
+      render: (o: StatementOutcome) => (
+        <Tag color={outcomeTags[o].color}>{outcomeTags[o].label}</Tag>
+      ),
     },
     { title: '流水号', dataIndex: 'bankReference', render: (v: string | null) => v ?? '—' },
     { title: '收款账号', dataIndex: 'accountNo', render: (v: string | null) => v ?? '—' },
@@ -33,12 +35,18 @@ export function StatementResults({ result }: { result: StatementImport }) {
       width: 130,
       render: (v: number | null) => (v === null ? '—' : formatYuan(v)),
     },
-    { title: '付款户名', dataIndex: 'payerName', ellipsis: true, render: (v: string | null) => v ?? '—' },
+    {
+      title: '付款户名',
+      dataIndex: 'payerName',
+      ellipsis: true,
+      render: (v: string | null) => v ?? '—',
+    },
     {
       title: '说明',
       key: 'reason',
       render: (_, r) =>
-        r.reason ?? (r.outcome === 'credited' && r.memberId !== null ? `已计入会员#${r.memberId}` : '—'),
+        r.reason ??
+        (r.outcome === 'credited' && r.memberId !== null ? `已计入会员#${r.memberId}` : '—'),
     },
   ];
 

@@ -142,8 +142,12 @@ describe('转账入账', () => {
 
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(CSV)]);
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File([bytes], '招行11月.csv', { type: 'text/csv' })] } });
-    expect(await within(dialog).findByText('招行11月.csv：4行（含表头），UTF-8编码')).toBeInTheDocument();
+    fireEvent.change(input, {
+      target: { files: [new File([bytes], '招行11月.csv', { type: 'text/csv' })] },
+    });
+    expect(
+      await within(dialog).findByText('招行11月.csv：4行（含表头），UTF-8编码'),
+    ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: '开始导入' }));
 
     const results = await within(dialog).findByRole('region', { name: '导入结果' });
@@ -162,13 +166,19 @@ describe('转账入账', () => {
     await waitFor(() => expect(within(results).queryByText('已计入会员#7')).toBeNull());
     expect(within(results).getByText('金额为负数（支出记录不入账）')).toBeInTheDocument();
     // The list is asked again after the import.
-    await waitFor(() => expect(api.calls('GET /api/StaffBankTransfer/List').length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(api.calls('GET /api/StaffBankTransfer/List').length).toBeGreaterThan(1),
+    );
   });
 
   it('shows a file refused as a whole, and an Excel file before sending it', async () => {
     const api = financeServer({
       'POST /api/StaffBankTransfer/Import': () =>
-        refuse(400, '第1行的表头缺少列：收款账号（须含交易日期、流水号、对方户名、收款账号、金额）', 'csv'),
+        refuse(
+          400,
+          '第1行的表头缺少列：收款账号（须含交易日期、流水号、对方户名、收款账号、金额）',
+          'csv',
+        ),
     });
     renderConsole('/bank-transfers');
     await firstRows();
@@ -182,7 +192,9 @@ describe('转账入账', () => {
 
     // The upload renders a fresh input after each pick.
     fireEvent.change(dialog.querySelector('input[type="file"]') as HTMLInputElement, {
-      target: { files: [new File(['交易日期,流水号,对方户名,金额\n2026-11-02,HX1,甲,1'], 'a.csv')] },
+      target: {
+        files: [new File(['交易日期,流水号,对方户名,金额\n2026-11-02,HX1,甲,1'], 'a.csv')],
+      },
     });
     await within(dialog).findByText('a.csv：2行（含表头），UTF-8编码');
     fireEvent.click(within(dialog).getByRole('button', { name: '开始导入' }));
@@ -199,10 +211,14 @@ describe('转账入账', () => {
     await firstRows();
     fireEvent.click(screen.getByRole('button', { name: '登记转账' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('收款账号'), { target: { value: '755900012310801' } });
+    fireEvent.change(within(dialog).getByLabelText('收款账号'), {
+      target: { value: '755900012310801' },
+    });
     fireEvent.change(within(dialog).getByLabelText('到账金额'), { target: { value: '1,234.567' } });
     fireEvent.change(within(dialog).getByLabelText('流水号'), { target: { value: 'hx-0009' } });
-    fireEvent.change(within(dialog).getByLabelText('付款户名'), { target: { value: '深圳甲电子有限公司' } });
+    fireEvent.change(within(dialog).getByLabelText('付款户名'), {
+      target: { value: '深圳甲电子有限公司' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: '登记并入账' }));
     await waitFor(() => expect(itemOf(dialog, '到账金额')).toHaveTextContent('最多两位小数'));
     expect(api.calls('POST /api/StaffBankTransfer/Record')).toHaveLength(0);
@@ -210,7 +226,10 @@ describe('转账入账', () => {
     fireEvent.change(within(dialog).getByLabelText('到账金额'), { target: { value: '1,234.29' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '登记并入账' }));
     expect(await screen.findByText('已计入会员#7的余额')).toBeInTheDocument();
-    const sent = api.calls('POST /api/StaffBankTransfer/Record')[0]?.body as Record<string, unknown>;
+    const sent = api.calls('POST /api/StaffBankTransfer/Record')[0]?.body as Record<
+      string,
+      unknown
+    >;
     expect(sent).toMatchObject({
       accountNo: '755900012310801',
       amount: 123_429,
@@ -218,7 +237,9 @@ describe('转账入账', () => {
       payerName: '深圳甲电子有限公司',
     });
     expect(sent.valueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(sent.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(sent.requestId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it('assigns an unmatched transfer to a member named by ID, with the reason', async () => {

@@ -67,7 +67,9 @@ export default function BankTransfersPage() {
       key: 'state',
       width: 110,
       render: (_, t) => {
-        const tag = <Tag color={transferStateTags[t.state].color}>{transferStateTags[t.state].label}</Tag>;
+        const tag = (
+          <Tag color={transferStateTags[t.state].color}>{transferStateTags[t.state].label}</Tag>
+        );
         return t.unmatchedReason ? <Tooltip title={t.unmatchedReason}>{tag}</Tooltip> : tag;
       },
     },
@@ -179,9 +181,7 @@ export default function BankTransfersPage() {
       />
       {dialog === 'import' && <ImportStatementModal onClose={() => setDialog(null)} />}
       {dialog === 'record' && <RecordTransferModal onClose={() => setDialog(null)} />}
-      {assigning && (
-        <AssignTransferModal transfer={assigning} onClose={() => setAssigning(null)} />
-      )}
+      {assigning && <AssignTransferModal transfer={assigning} onClose={() => setAssigning(null)} />}
     </PageSection>
   );
 }
