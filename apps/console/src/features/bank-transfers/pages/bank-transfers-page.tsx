@@ -42,12 +42,11 @@ export default function BankTransfersPage() {
 
   const columns: TableColumnsType<BankTransfer> = [
     { title: '交易日期', dataIndex: 'valueDate', width: 110 },
-    { title: '流水号', dataIndex: 'bankReference', width: 180 },
-    { title: '收款账号', dataIndex: 'accountNo', width: 190 },
+    { title: '流水号', dataIndex: 'bankReference', width: 170 },
+    { title: '收款账号', dataIndex: 'accountNo', width: 180 },
     {
       title: '付款方',
       key: 'payer',
-      ellipsis: true,
       render: (_, t) => (
         <Space orientation="vertical" size={0}>
           <span>{t.payerName ?? '—'}</span>
@@ -59,13 +58,13 @@ export default function BankTransfersPage() {
       title: '金额',
       dataIndex: 'amount',
       align: 'right',
-      width: 140,
+      width: 130,
       render: (v: number) => formatYuan(v),
     },
     {
       title: '状态',
       key: 'state',
-      width: 110,
+      width: 90,
       render: (_, t) => {
         const tag = (
           <Tag color={transferStateTags[t.state].color}>{transferStateTags[t.state].label}</Tag>
@@ -91,18 +90,12 @@ export default function BankTransfersPage() {
         ),
     },
     {
-      title: '来源',
-      dataIndex: 'source',
-      width: 100,
-      render: (v: BankTransfer['source']) => bankTransferSourceNames[v],
-    },
-    {
       title: '登记',
       key: 'created',
-      width: 150,
+      width: 160,
       render: (_, t) => (
         <Space orientation="vertical" size={0}>
-          <span>{t.createdBy?.realName ?? '—'}</span>
+          <span>{`${bankTransferSourceNames[t.source]} · ${t.createdBy?.realName ?? '—'}`}</span>
           <Typography.Text type="secondary">{formatTime(t.createdAt)}</Typography.Text>
         </Space>
       ),
@@ -110,7 +103,7 @@ export default function BankTransfersPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 100,
+      width: 96,
       fixed: 'right',
       render: (_, t) =>
         t.state === 'unmatched' ? (
@@ -177,7 +170,7 @@ export default function BankTransfersPage() {
         pagination={pagination}
         emptyText={filtered ? '没有符合条件的转账' : '暂无转账记录，可导入对账单或登记转账'}
         columns={columns}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1200 }}
       />
       {dialog === 'import' && <ImportStatementModal onClose={() => setDialog(null)} />}
       {dialog === 'record' && <RecordTransferModal onClose={() => setDialog(null)} />}
