@@ -41,9 +41,9 @@ export default function BankTransfersPage() {
   const [assigning, setAssigning] = useState<BankTransfer | null>(null);
 
   const columns: TableColumnsType<BankTransfer> = [
-    { title: '交易日期', dataIndex: 'valueDate', width: 110 },
-    { title: '流水号', dataIndex: 'bankReference', width: 170 },
-    { title: '收款账号', dataIndex: 'accountNo', width: 180 },
+    { title: '交易日期', dataIndex: 'valueDate', width: 108 },
+    { title: '流水号', dataIndex: 'bankReference' },
+    { title: '收款账号', dataIndex: 'accountNo' },
     {
       title: '付款方',
       key: 'payer',
@@ -104,7 +104,6 @@ export default function BankTransfersPage() {
       title: '操作',
       key: 'actions',
       width: 96,
-      fixed: 'right',
       render: (_, t) =>
         t.state === 'unmatched' ? (
           <Button type="link" size="small" onClick={() => setAssigning(t)}>
@@ -170,7 +169,6 @@ export default function BankTransfersPage() {
         pagination={pagination}
         emptyText={filtered ? '没有符合条件的转账' : '暂无转账记录，可导入对账单或登记转账'}
         columns={columns}
-        scroll={{ x: 1200 }}
       />
       {dialog === 'import' && <ImportStatementModal onClose={() => setDialog(null)} />}
       {dialog === 'record' && <RecordTransferModal onClose={() => setDialog(null)} />}
