@@ -329,6 +329,62 @@ describe('StaffBankTransfer.Import', () => {
     await expectBooksClean(t);
   });
 
+  it('does not credit a reference already credited under another account, in a file or across', async () => {
+    const { t } = p;
+    const [x, y] = [await memberWithAccount(), await memberWithAccount()];
+    // Typed from a receipt with another member's account by mistake: credited to x.
+    const reference = ref();
+    const typed = await call(
+      t,
+      StaffBankTransfer.Record,
+      recordInput({ account: x.accountNo, reference }),
+      {
+        staff: p.staff.finance,
+      },
+    );
+    expect(typed.body.data.state).toBe('credited');
+    // The statement shows the right account: recorded, not credited, with the reason.
+    const other = ref();
+    const res = await importCsv(
+      csvOf([
+        { reference, account: y.accountNo, yuan: '100' },
+        { reference: other, account: x.accountNo, yuan: '5' },
+        { reference: other, account: y.accountNo, yuan: '5' },
+      ]),
+    );
+    expect(res.body.data.results.map((r) => [r.outcome, r.reason])).toEqual([
+      [
+        'unmatched',
+        `该流水号已在收款账号${x.accountNo}下入账（记录#${typed.body.data.id}），请核对后再指定`,
+      ],
+      ['credited', null],
+      ['unmatched', '与第3行流水号相同但收款账号不同，请核对后再指定'],
+    ]);
+    expect(await balancesOf(t, x.id)).toMatchObject({ balance: 10_500 });
+    expect(await balancesOf(t, y.id)).toMatchObject({ balance: 0 });
+    const again = await call(
+      t,
+      StaffBankTransfer.Record,
+      recordInput({ account: y.accountNo, reference: other }),
+      { staff: p.staff.finance },
+    );
+    expect(again.status).toBe(409);
+    // Nor by hand: the line waiting under y's account cannot be assigned.
+    const waiting = res.body.data.results[0]!.transferId!;
+    const assigned = await call(
+      t,
+      StaffBankTransfer.Assign,
+      { id: waiting, memberId: y.id, reason: '核对后指定' },
+      { staff: p.staff.finance },
+    );
+    expect(assigned.status).toBe(409);
+    expect(assigned.body.message).toBe(
+      `该流水号已在收款账号${x.accountNo}下入账（记录#${typed.body.data.id}），不能再次入账；若确为两笔不同的款项，请用余额调整处理`,
+    );
+    expect(await balancesOf(t, y.id)).toMatchObject({ balance: 0 });
+    await expectBooksClean(t);
+  });
+
   it('refuses a line whose reference paid an order as an offline payment', async () => {
     const { t } = p;
     const a = await memberWithAccount();

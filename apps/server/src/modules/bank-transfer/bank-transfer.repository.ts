@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pagedList, type PageRequest } from '../../db/paged-list';
 import { bankTransfer, type BankTransferRow } from './bank-transfer.table';
@@ -61,6 +61,24 @@ export function createBankTransferRepository(db: Db) {
           )})`,
         );
       return new Map(rows.map((row) => [lineKey(row), row]));
+    },
+
+    /** The credited rows of these references (a reference credited under some account). */
+    async creditedByReference(
+      tx: Tx,
+      references: readonly string[],
+    ): Promise<Map<string, BankTransferRow>> {
+      if (references.length === 0) return new Map();
+      const rows = await tx
+        .select()
+        .from(bankTransfer)
+        .where(
+          and(
+            inArray(bankTransfer.bankReference, [...new Set(references)]),
+            eq(bankTransfer.state, 'credited'),
+          ),
+        );
+      return new Map(rows.map((row) => [row.bankReference, row]));
     },
 
     async findByRequestId(tx: Tx, requestId: string): Promise<BankTransferRow | null> {

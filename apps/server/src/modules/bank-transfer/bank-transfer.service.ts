@@ -35,6 +35,10 @@ export const alreadyCreditedMessage = (memberId: number) =>
   `该笔转账已计入会员#${memberId}的余额，不能再指定`;
 export const paidOrderMessage = (orderNo: string) =>
   `该流水号已登记为订单${orderNo}的线下付款，不能再计入余额`;
+export const creditedElsewhereMessage = (row: BankTransferRow) =>
+  `该流水号已在收款账号${row.accountNo}下入账（记录#${row.id}），请核对后再指定`;
+export const creditedElsewhereRefusal = (row: BankTransferRow) =>
+  `该流水号已在收款账号${row.accountNo}下入账（记录#${row.id}），不能再次入账；若确为两笔不同的款项，请用余额调整处理`;
 export const recordedMessage = (row: BankTransferRow) =>
   `该笔转账已登记（流水号${row.bankReference}，${bankTransferStateNames[row.state]}，记录#${row.id}）`;
 
@@ -212,13 +216,23 @@ export function createBankTransferService(deps: {
       );
       if (paidOrder)
         throw new AppError(409, paidOrderMessage(paidOrder), { field: 'bankReference' });
-      const memberId = (await deps.owners(tx, [line.accountNo])).get(line.accountNo);
+      // The same reference credited under another account is most likely the same money typed
+      // with a wrong account (or imported so): recorded, but left for finance to decide.
+      const elsewhere = (await repository.creditedByReference(tx, [line.bankReference])).get(
+        line.bankReference,
+      );
+      const owner = (await deps.owners(tx, [line.accountNo])).get(line.accountNo);
+      const memberId = elsewhere && elsewhere.accountNo !== line.accountNo ? undefined : owner;
       const [inserted] = await repository.insertNew(tx, [
         newRow(
           w,
           line,
           'manual',
-          memberId === undefined ? NOT_A_VIRTUAL_ACCOUNT_MESSAGE : null,
+          memberId !== undefined
+            ? null
+            : elsewhere && elsewhere.accountNo !== line.accountNo
+              ? creditedElsewhereMessage(elsewhere)
+              : NOT_A_VIRTUAL_ACCOUNT_MESSAGE,
           input.requestId,
         ),
       ]);
@@ -312,7 +326,7 @@ export function createBankTransferService(deps: {
         tx,
         lines.map((l) => l.bankReference),
       );
-      const owners = await deps.owners(
+      const accountOwners = await deps.owners(
         tx,
         lines.map((l) => l.accountNo),
       );
@@ -321,15 +335,35 @@ export function createBankTransferService(deps: {
         if (orderNo) add(line, 'refused', paidOrderMessage(orderNo));
         return !orderNo;
       });
+      // A reference credited under another account (before, or by an earlier line of this
+      // file) is recorded but not credited: most likely the same money under a mistyped account.
+      const creditedBefore = await repository.creditedByReference(
+        tx,
+        recordable.map((l) => l.bankReference),
+      );
+      const waitReason = new Map<string, string>();
+      const owners = new Map<string, number>();
+      const firstAccountOf = new Map<string, StatementLine>();
+      for (const line of recordable) {
+        const key = repository.lineKey(line);
+        const before = creditedBefore.get(line.bankReference);
+        const earlierLine = firstAccountOf.get(line.bankReference);
+        const owner = accountOwners.get(line.accountNo);
+        if (before && before.accountNo !== line.accountNo) {
+          waitReason.set(key, creditedElsewhereMessage(before));
+        } else if (earlierLine && earlierLine.accountNo !== line.accountNo) {
+          waitReason.set(key, `与第${earlierLine.line}行流水号相同但收款账号不同，请核对后再指定`);
+        } else if (owner === undefined) {
+          waitReason.set(key, NOT_A_VIRTUAL_ACCOUNT_MESSAGE);
+        } else {
+          owners.set(key, owner);
+        }
+        if (!earlierLine) firstAccountOf.set(line.bankReference, line);
+      }
       const inserted = await repository.insertNew(
         tx,
         recordable.map((line) =>
-          newRow(
-            w,
-            line,
-            'import',
-            owners.has(line.accountNo) ? null : NOT_A_VIRTUAL_ACCOUNT_MESSAGE,
-          ),
+          newRow(w, line, 'import', waitReason.get(repository.lineKey(line)) ?? null),
         ),
       );
       const insertedByKey = new Map(inserted.map((row) => [repository.lineKey(row), row]));
@@ -339,7 +373,7 @@ export function createBankTransferService(deps: {
       await credits.prepare(
         tx,
         inserted.flatMap((row) => {
-          const owner = owners.get(row.accountNo);
+          const owner = owners.get(repository.lineKey(row));
           return owner === undefined ? [] : [owner];
         }),
       );
@@ -348,7 +382,7 @@ export function createBankTransferService(deps: {
       const credited = new Map<string, BankTransferRow>();
       for (const line of recordable) {
         const row = insertedByKey.get(repository.lineKey(line));
-        const owner = owners.get(line.accountNo);
+        const owner = owners.get(repository.lineKey(line));
         if (!row || owner === undefined) continue;
         const after = await credit(w, row, owner, { matchedBy: 'account' });
         credited.set(repository.lineKey(row), after);
@@ -412,6 +446,12 @@ export function createBankTransferService(deps: {
       if (row.state === 'credited') {
         throw new AppError(409, alreadyCreditedMessage(row.memberId!));
       }
+      // The same money recorded twice under two accounts (a receipt typed with a wrong one, then
+      // the statement): once credited, the other line is never credited by hand either.
+      const elsewhere = (await repository.creditedByReference(w.tx, [row.bankReference])).get(
+        row.bankReference,
+      );
+      if (elsewhere) throw new AppError(409, creditedElsewhereRefusal(elsewhere));
       await credits.prepare(w.tx, [input.memberId]);
       const after = await credit(w, row, input.memberId, {
         matchedBy: 'staff',

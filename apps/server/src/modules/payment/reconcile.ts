@@ -127,7 +127,10 @@ export function createReconciler(deps: {
       UNION ALL
       SELECT 'transfer ' || b.id, '流水号 ' || b.bank_reference || ' 也登记为订单的线下付款'
       FROM bank_transfer b JOIN order_offline_payment p ON p.bank_reference = b.bank_reference
-      WHERE b.state = 'credited'`)) {
+      WHERE b.state = 'credited'
+      UNION ALL
+      SELECT 'reference ' || bank_reference, '流水号在' || count(*)::text || '个收款账号下都已入账'
+      FROM bank_transfer WHERE state = 'credited' GROUP BY bank_reference HAVING count(*) > 1`)) {
       add('bankTransfer', r.subject, r.detail);
     }
     return found;
