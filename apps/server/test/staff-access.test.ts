@@ -62,6 +62,9 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     step: 'cutting',
     // Finance's adjustments (decision 0051).
     account: 'balance',
+    // Bank transfers (decision 0055).
+    valueDate: '2026-01-01',
+    csv: '交易日期,流水号,对方户名,收款账号,金额\n2026-01-01,SAMPLE0001,样例公司,62220200000000,1.00',
     requestId: '123e4567-e89b-42d3-a456-426614174000',
     doneAt: '2026-01-01T00:00:00+08:00',
     parcels: [{ courier: 'sf', trackingNo: 'SF0000000001' }],
@@ -109,6 +112,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffOrder',
         'StaffUpload',
         'StaffLedger',
+        'StaffBankTransfer',
       ]),
     );
   });

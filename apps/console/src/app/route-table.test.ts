@@ -12,6 +12,7 @@ import { StaffOutbox } from '@pcb/contract/staff-outbox';
 import { StaffPriceSheet } from '@pcb/contract/staff-price-sheet';
 import { StaffCompanyApply } from '@pcb/contract/staff-company-apply';
 import { StaffVirtualAccount } from '@pcb/contract/staff-virtual-account';
+import { StaffBankTransfer } from '@pcb/contract/staff-bank-transfer';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
 
@@ -26,6 +27,7 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   mobileApplies: StaffMobileApply.List,
   companyApplies: StaffCompanyApply.List,
   virtualAccounts: StaffVirtualAccount.List,
+  bankTransfers: StaffBankTransfer.List,
   announcements: StaffAnnouncement.List,
   orders: StaffOrder.List,
   priceSheets: StaffPriceSheet.List,

@@ -13,6 +13,7 @@ import {
   NotificationOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
+  TransactionOutlined,
 } from '@ant-design/icons';
 import type { EndpointDef, StaffRole } from '@pcb/contract';
 import { StaffOutbox } from '@pcb/contract/staff-outbox';
@@ -93,6 +94,14 @@ export const routeTable = {
     access: 'staff',
     roles: ['finance', 'admin'],
     menu: { icon: <BankOutlined /> },
+  },
+  bankTransfers: {
+    path: paths.bankTransfers,
+    page: () => import('../features/bank-transfers/pages/bank-transfers-page'),
+    title: '转账入账',
+    access: 'staff',
+    roles: ['finance', 'admin'],
+    menu: { icon: <TransactionOutlined /> },
   },
   announcements: {
     path: paths.announcements,

@@ -8,6 +8,7 @@ export const paths = {
   mobileApplies: '/mobile-applies',
   companyApplies: '/company-applies',
   virtualAccounts: '/virtual-accounts',
+  bankTransfers: '/bank-transfers',
   announcements: '/announcements',
   companyDirectory: '/company-directory',
   staffAccounts: '/staff-accounts',

@@ -1,4 +1,5 @@
 import { announcementModule } from './announcement/announcement.module';
+import { bankTransferModule } from './bank-transfer/bank-transfer.module';
 import { companyApplyModule } from './company-apply/company-apply.module';
 import { virtualAccountModule } from './virtual-account/virtual-account.module';
 import { auditModule } from './audit/audit.module';
@@ -57,6 +58,7 @@ export const modules = moduleList()
   .add(
     'express',
     createExpressModule(({ order }: { order: { parcels: ParcelRecords } }) => order.parcels),
-  );
+  )
+  .add('bankTransfer', bankTransferModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

@@ -27,6 +27,7 @@ import { createOrderLifecycleRepository } from './order-lifecycle.repository';
 import { registerOrderLifecycleRoutes } from './order-lifecycle.routes';
 import { createOrderStateService } from './order-state.service';
 import { createOrderViews } from './order-views';
+import { offlinePaymentLookup } from './offline-payment-lookup';
 import { createOrderParcelRecords } from './order-parcels';
 import { createPayableOrders } from './order-payments';
 import { createOrderRepository } from './order.repository';
@@ -38,6 +39,7 @@ import { createStaffOrderLifecycleService } from './staff-order-lifecycle.servic
 import { createStaffOrderService } from './staff-order.service';
 
 export { shanghaiDay } from './order.service';
+export type { OfflinePaymentLookup } from './offline-payment-lookup';
 import type { OrderNotifier } from './order-notifier';
 export type { MemberNotice, MessageCategory, OrderNotifier } from './order-notifier';
 
@@ -184,7 +186,7 @@ export const orderModule = appModule({
       message: QUOTE_RATE_LIMITED_MESSAGE,
     });
     return {
-      api: { parcels: createOrderParcelRecords(db) },
+      api: { parcels: createOrderParcelRecords(db), offlinePayments: offlinePaymentLookup },
       routes: (route) => {
         registerOrderRoutes(route, { quotes, limitQuotes }, orders, staffOrders);
         registerOrderLifecycleRoutes(route, {

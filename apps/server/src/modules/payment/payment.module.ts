@@ -7,6 +7,7 @@ import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { MemberApi } from '../member/member.module';
 import type { WechatApi } from '../wechat/wechat.module';
 import { createAdjustments } from './adjustment.service';
+import { createBankCredits, type BankCredits } from './bank-credit';
 import { createLedger } from './ledger.repository';
 import { createMoneyService } from './money.service';
 import { registerNotifyRoutes } from './notify.routes';
@@ -57,6 +58,8 @@ export interface PaymentApi {
     /** An offline transfer finance recorded pays the order in the ledger (its transaction). */
     offlinePaidIn: (tx: Tx, payment: OfflinePayment) => Promise<void>;
   };
+  /** Bank transfers to virtual accounts credited to balances, in the caller's transaction (0055). */
+  bankTransfers: BankCredits;
   /** Every difference the books or the providers show (`npm run reconcile`). */
   reconcile: Reconciler['run'];
   /** The background jobs' work, callable at once (a job run by hand; the tests' worker). */
@@ -201,6 +204,7 @@ export const paymentModule = appModule({
           onStatusChange: orderMoney.onStatusChange,
           offlinePaidIn: orderMoney.offlinePaidIn,
         },
+        bankTransfers: createBankCredits({ ledger }),
         reconcile: reconciler.run,
         work,
       } satisfies PaymentApi,

@@ -112,6 +112,27 @@ export function createReconciler(deps: {
           : '台账有收款但支付单未付款',
       );
     }
+    // Bank transfers (decision 0055): a credited transfer and its ledger transaction agree, and
+    // no bank line both paid an order and went to a balance.
+    for (const r of await rows<{ subject: string; detail: string }>(sql`
+      SELECT 'transfer ' || b.id AS subject, '已入账但台账没有这笔入账' AS detail FROM bank_transfer b
+      WHERE b.state = 'credited' AND NOT EXISTS (
+        SELECT 1 FROM ledger_txn t JOIN ledger_entry e ON e.txn_id = t.id
+        JOIN ledger_account a ON a.id = e.account_id
+        WHERE t.ref = 'bankTransfer:' || b.id AND a.key = 'mb:' || b.member_id AND e.amount = b.amount)
+      UNION ALL
+      SELECT t.ref, '台账有入账但转账记录未入账' FROM ledger_txn t
+      WHERE t.ref LIKE 'bankTransfer:%' AND NOT EXISTS (
+        SELECT 1 FROM bank_transfer b WHERE t.ref = 'bankTransfer:' || b.id AND b.state = 'credited')
+      UNION ALL
+      SELECT 'transfer ' || b.id, '流水号 ' || b.bank_reference || ' 也登记为订单的线下付款'
+      FROM bank_transfer b JOIN order_offline_payment p ON p.bank_reference = b.bank_reference
+      WHERE b.state = 'credited'
+      UNION ALL
+      SELECT 'reference ' || bank_reference, '流水号在' || count(*)::text || '个收款账号下都已入账'
+      FROM bank_transfer WHERE state = 'credited' GROUP BY bank_reference HAVING count(*) > 1`)) {
+      add('bankTransfer', r.subject, r.detail);
+    }
     return found;
   }
 

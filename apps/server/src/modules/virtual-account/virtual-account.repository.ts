@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../db/client';
 import { pagedList, type PageRequest } from '../../db/paged-list';
 import { isUniqueViolation } from '../../db/errors';
 import { virtualAccount, type VirtualAccountRow } from './virtual-account.table';
@@ -12,6 +12,16 @@ export function createVirtualAccountRepository(db: Db) {
         .from(virtualAccount)
         .where(eq(virtualAccount.memberId, memberId))
         .orderBy(virtualAccount.id);
+    },
+
+    /** The members whose accounts these are (a bank transfer's receiving account). */
+    async ownersOf(ex: Executor, accountNos: readonly string[]): Promise<Map<string, number>> {
+      if (accountNos.length === 0) return new Map();
+      const rows = await ex
+        .select({ accountNo: virtualAccount.accountNo, memberId: virtualAccount.memberId })
+        .from(virtualAccount)
+        .where(inArray(virtualAccount.accountNo, [...new Set(accountNos)]));
+      return new Map(rows.map((r) => [r.accountNo, r.memberId]));
     },
 
     list: (memberId: number | undefined, page: PageRequest) =>
