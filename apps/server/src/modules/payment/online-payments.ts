@@ -135,7 +135,7 @@ export function createOnlinePayments(deps: {
     async launch(
       attempt: PaymentAttemptRow,
       choice: ResolvedChoice,
-      page: { subject: string; clientIp: string; returnPath: string },
+      page: { subject: string; clientIp: string; returnPath: string; quitPath: string },
     ): Promise<OnlinePayment> {
       let launch: PaymentLaunch;
       try {
@@ -149,6 +149,7 @@ export function createOnlinePayments(deps: {
             openId: choice.openId,
             clientIp: page.clientIp,
             returnUrl: `${deps.origin()}${page.returnPath}`,
+            quitUrl: `${deps.origin()}${page.quitPath}`,
             notifyUrl: notifyUrl(choice.channel),
             expiresAt: attempt.expiresAt,
           }));

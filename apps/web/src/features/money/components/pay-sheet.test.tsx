@@ -149,9 +149,9 @@ describe('the pay sheet', () => {
       pay: () => {
         tries += 1;
         return tries === 1
-          ? // As the server's check sends it: a 400 naming no field.
-            refuse(400, '支付密码错误，还可尝试4次')
-          : refuse(429, '支付密码错误次数过多，请30分钟后再试');
+          ? // As the server's check sends it: a 400 naming the field.
+            refuse(400, '支付密码错误，还可尝试4次', 'paymentPassword')
+          : refuse(429, '支付密码错误次数过多，请30分钟后再试', 'paymentPassword');
       },
     });
     await openSheetWhenReady();
