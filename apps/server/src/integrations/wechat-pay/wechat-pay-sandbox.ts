@@ -182,6 +182,15 @@ function parseJson(raw: unknown): unknown {
   }
 }
 
+/** The origin a Referer names, or '' for one that is not a URL. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
 const chinaCompact = (at: Date) => chinaTime(at).slice(0, 19).replace(/\D/g, '');
 
@@ -633,6 +642,14 @@ export async function registerWechatPaySandbox(
       const trade = query.prepay_id ? await findByPrepay(query.prepay_id) : undefined;
       if (!trade || trade.tradeType !== 'MWEB') {
         return html(reply, 404, errorPage('商家参数格式有误，请联系商家解决'));
+      }
+      // WeChat Pay opens h5_url only from the merchant's registered H5 domain, which it reads
+      // from the Referer: none (a page with Referrer-Policy no-referrer) and another domain are
+      // refused with WeChat's own words (decision 0057). Here the domain is our own origins.
+      const referer = request.headers.referer;
+      if (!referer) return html(reply, 400, errorPage('商家参数格式有误，请联系商家解决'));
+      if (!ownOrigins.has(originOf(referer))) {
+        return html(reply, 400, errorPage('商家存在未配置的参数，请联系商家解决'));
       }
       return cashier(reply, trade, query.redirect_url);
     });

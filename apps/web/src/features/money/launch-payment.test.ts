@@ -26,6 +26,7 @@ function deps(bridgeResult?: { err_msg: string; err_desc?: string } | null) {
   );
   const d: LaunchDeps = {
     assign: vi.fn(),
+    assignSendingOrigin: vi.fn(),
     bridge: vi.fn(async () => (bridgeResult === null ? null : { invoke })),
     miniProgramNavigate: vi.fn(async () => {}),
   };
@@ -45,6 +46,19 @@ describe('starting an online payment as the server says (decision 0056)', () => 
     );
     expect(result).toEqual({ type: 'left' });
     expect(d.assign).toHaveBeenCalledWith('https://pay.example/wap?x=1');
+    expect(d.assignSendingOrigin).not.toHaveBeenCalled();
+  });
+
+  it('tells WeChat Pay’s H5 page our origin as the Referer, as it requires', async () => {
+    const { d } = deps();
+    const h5Url = 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx26';
+    const result = await launchPayment(
+      payment({ scene: 'h5', launch: { kind: 'redirect', url: h5Url } }),
+      d,
+    );
+    expect(result).toEqual({ type: 'left' });
+    expect(d.assignSendingOrigin).toHaveBeenCalledWith(h5Url);
+    expect(d.assign).not.toHaveBeenCalled();
   });
 
   it('calls WeChat’s JSAPI with the server’s parameters, and reads its answer', async () => {

@@ -24,6 +24,8 @@ type JsapiParams = Extract<OnlinePayment['launch'], { kind: 'jsapi' }>['params']
 
 export interface LaunchDeps {
   assign: (url: string) => void;
+  /** The same, telling the page our origin as the Referer (WeChat Pay H5 requires it). */
+  assignSendingOrigin: (url: string) => void;
   /** WeChat's bridge once ready, or null when it never comes. */
   bridge: () => Promise<NonNullable<Window['WeixinJSBridge']> | null>;
   /** wx.miniProgram.navigateTo, resolved once the mini-program took the page. */
@@ -59,6 +61,7 @@ async function navigateMiniProgram(url: string): Promise<void> {
 
 export const browserLaunchDeps: LaunchDeps = {
   assign: (url) => documentNavigation.assign(url),
+  assignSendingOrigin: (url) => documentNavigation.assignSendingOrigin(url),
   bridge: waitForBridge,
   miniProgramNavigate: navigateMiniProgram,
 };
@@ -96,7 +99,10 @@ export async function launchPayment(
 ): Promise<LaunchResult> {
   const { launch } = payment;
   if (launch.kind === 'redirect') {
-    deps.assign(launch.url);
+    // WeChat Pay's H5 page checks the Referer against the merchant's registered H5 domain;
+    // Alipay's gateway needs none, and gets none.
+    if (payment.channel === 'wechat') deps.assignSendingOrigin(launch.url);
+    else deps.assign(launch.url);
     return { type: 'left' };
   }
   if (payment.scene === 'miniprogram') {

@@ -265,7 +265,7 @@ describe('the pay sheet', () => {
   });
 
   it('online only asks no password; a disabled row cannot be chosen', async () => {
-    vi.spyOn(documentNavigation, 'assign').mockImplementation(() => {});
+    const leave = vi.spyOn(documentNavigation, 'assignSendingOrigin').mockImplementation(() => {});
     const { calls } = payServer({
       pay: () => ({
         body: envelope(
@@ -299,6 +299,8 @@ describe('the pay sheet', () => {
       scene: 'h5',
     });
     expect(screen.queryByTestId('pay-passcode-step')).toBeNull();
+    // WeChat Pay's H5 page is opened telling it our origin (its Referer check).
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('https://sandbox.example/wechat'));
   });
 
   it('a switched session pays its colleague’s order online only', async () => {
