@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job';
+import { SANDBOX_WECHAT_MINIPROGRAM_APP_ID } from '../wechat/sandbox-wechat';
 import type { PayHttpClient } from './pay-http';
 import { loadSandboxPayKeys, type SandboxPayKeys } from './sandbox-keys';
 import { cashierPage, errorPage, resultPage, yuan } from './sandbox-pages';
@@ -47,8 +48,11 @@ import { wechatPaySandboxRefunds, wechatPaySandboxTrades } from './wechat-pay-sa
 
 export const SANDBOX_WECHAT_PAY_PATH = '/sandbox/wechat-pay';
 export const SANDBOX_WECHAT_PAY_MERCHANT_NAME = '华南PCB工厂（沙箱商户）';
-/** The mini-program bound to the sandbox merchant when none is configured. */
-export const SANDBOX_WECHAT_PAY_MINIPROGRAM_APP_ID = 'wxsandboxminiapp01';
+/**
+ * The mini-program bound to the sandbox merchant when none is configured: the WeChat sandbox's,
+ * whose logins hand out the openids its payments take.
+ */
+export const SANDBOX_WECHAT_PAY_MINIPROGRAM_APP_ID = SANDBOX_WECHAT_MINIPROGRAM_APP_ID;
 const DEFAULT_TIME_EXPIRE_MS = 2 * 3600_000;
 
 /**

@@ -6,7 +6,7 @@ import {
   type PayResult,
   type PayScene,
 } from '@pcb/contract';
-import { orderKindRegistry, yuan } from '@pcb/pricing';
+import { yuan } from '@pcb/pricing';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
 import type { AuthMember } from '../../http/auth';
@@ -15,7 +15,7 @@ import type { PaymentChannel } from '../../integrations/payment/payment-provider
 import { notInState } from '../../lib/workflow/transition';
 import type { Clock } from '../../lib/clock';
 import { accounts, LedgerShortfall, type Ledger } from './ledger.repository';
-import type { OnlinePayments, ResolvedChoice } from './online-payments';
+import { orderSubject, type OnlinePayments, type ResolvedChoice } from './online-payments';
 import type { OrderMoney } from './order-money';
 import type { PayableOrder, PayableOrders } from './payable-orders';
 import type { PaymentRepository } from './payment.repository';
@@ -228,7 +228,7 @@ export function createPayService(deps: {
     order: Pick<PayableOrder, 'id' | 'kind' | 'orderNo'>,
     payment: { channel: PaymentChannel; outTradeNo: string },
   ) => ({
-    subject: `${orderKindRegistry[order.kind].name}订单 ${order.orderNo}`,
+    subject: orderSubject(order.kind, order.orderNo),
     ...orderResultPages(order, payment),
   });
 

@@ -8,12 +8,14 @@ import type { MemberApi } from '../member/member.module';
 import type { WechatApi } from '../wechat/wechat.module';
 import { createAdjustments } from './adjustment.service';
 import { createLedger } from './ledger.repository';
+import { createMiniProgramPay } from './mini-program-pay.service';
 import { createMoneyService } from './money.service';
 import { registerNotifyRoutes } from './notify.routes';
 import { createOnlinePayments } from './online-payments';
 import { createOrderMoney, recordOfflinePaymentIn, type OfflinePayment } from './order-money';
 import type { OrderMoneyRef, PayableOrders } from './payable-orders';
 import { createPayService } from './pay.service';
+import { createPayTokens } from './pay-tokens';
 import {
   closeJob,
   expireJob,
@@ -87,7 +89,8 @@ const EXPIRY_GRACE_MS = 2 * 60_000;
  * through it and connects its own side (`PayableOrders`) when it is built.
  */
 export const paymentModule = appModule({
-  redact: ['paymentPassword', 'wxOpenId'],
+  // The mini-program hand-off's token opens a payment.
+  redact: ['paymentPassword', 'wxOpenId', 'payToken'],
   seed: seedPayments,
   create: (
     {
@@ -97,7 +100,8 @@ export const paymentModule = appModule({
       log,
       config,
       payments,
-    }: Pick<Platform, 'db' | 'now' | 'jobs' | 'log' | 'config' | 'payments'>,
+      deriveKey,
+    }: Pick<Platform, 'db' | 'now' | 'jobs' | 'log' | 'config' | 'payments' | 'deriveKey'>,
     deps: {
       member: MemberApi;
       memberAuth: MemberAuthApi;
@@ -137,10 +141,12 @@ export const paymentModule = appModule({
       now,
       log,
     });
+    const payTokens = createPayTokens(deriveKey('payment-mini-program-token'), now);
     const online = createOnlinePayments({
       repository,
       payments,
       wechat: deps.wechat,
+      payTokens,
       settlement: () => settlement,
       jobs,
       origin,
@@ -160,6 +166,16 @@ export const paymentModule = appModule({
       log,
     });
     const recharge = createRechargeService({ repository, ledger, online, requests });
+    const miniProgramPay = createMiniProgramPay({
+      repository,
+      wechatPay: () => payments.wechat,
+      wechat: deps.wechat,
+      payTokens,
+      notifyUrl: notifyUrl('wechat'),
+      origin,
+      now,
+      log,
+    });
     const money = createMoneyService({ repository, ledger, settlement, log });
     const adjustments = createAdjustments({
       ledger,
@@ -205,7 +221,14 @@ export const paymentModule = appModule({
         work,
       } satisfies PaymentApi,
       routes: (route) =>
-        registerPaymentRoutes(route, { pay, recharge, money, adjustments, reconciler }),
+        registerPaymentRoutes(route, {
+          pay,
+          recharge,
+          miniProgramPay,
+          money,
+          adjustments,
+          reconciler,
+        }),
       rawRoutes: (app) => registerNotifyRoutes(app, { payments, settlement, refunds, repository }),
       jobs: (registry) => {
         registry.handle(refundJob, async ({ refundId, round }, run) => {

@@ -4,7 +4,7 @@ import type { AuthMember } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { PaymentChannel } from '../../integrations/payment/payment-provider';
 import type { Ledger } from './ledger.repository';
-import type { OnlinePayments } from './online-payments';
+import { RECHARGE_SUBJECT, type OnlinePayments } from './online-payments';
 import type { PaymentRepository } from './payment.repository';
 import type { PaymentAttemptRow } from './payment.table';
 import {
@@ -30,7 +30,7 @@ export function createRechargeService(deps: {
 }) {
   const { online, requests } = deps;
   const page = (channel: PaymentChannel, outTradeNo: string) => ({
-    subject: '会员余额充值',
+    subject: RECHARGE_SUBJECT,
     ...rechargeResultPages({ channel, outTradeNo }),
   });
 

@@ -19,7 +19,9 @@ interface PaymentRef {
 }
 
 const at = (path: string, params: Record<string, string | number>) =>
-  `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+  `${path}?${new URLSearchParams(
+    Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString()}`;
 
 export function orderResultPages(
   order: { id: number; kind: OrderKind },
