@@ -47,7 +47,7 @@ describe('the platform in production', () => {
       createPlatform(Fastify(), {
         config: {
           ...production,
-          wechat: { provider: 'sandbox' },
+          wechat: { provider: 'sandbox', miniProgram: { provider: 'sandbox' } },
           oss: { provider: 'sandbox' },
           alipay: { provider: 'sandbox' },
         },

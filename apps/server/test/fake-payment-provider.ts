@@ -136,6 +136,11 @@ export class FakePaymentProvider implements PaymentProvider {
     };
   }
 
+  /** What the payment module asked for this payment (its return addresses, scene, openid). */
+  createdWith(outTradeNo: string): CreatePaymentInput | undefined {
+    return this.trades.get(outTradeNo)?.input;
+  }
+
   /** The payer pays at the cashier; the notify the provider then sends. */
   pay(outTradeNo: string, at: Date = new Date()): NotifyRequest {
     const trade = this.trade(outTradeNo);

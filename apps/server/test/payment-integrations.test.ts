@@ -102,7 +102,12 @@ describe('the default app', () => {
     expect(new URL(url).origin).toBe('http://localhost');
     expect(new URL(url).pathname).toBe('/sandbox/wechat-pay/checkmweb');
 
-    const page = await t.app.inject({ method: 'GET', url: pathOf(url) });
+    // Opened from our own pages, which tell it their origin (decision 0057).
+    const page = await t.app.inject({
+      method: 'GET',
+      url: pathOf(url),
+      headers: { referer: 'http://localhost/' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(input.subject);
     const prepayId = new URL(url).searchParams.get('prepay_id') ?? '';

@@ -124,6 +124,7 @@ describe('payment password verification', () => {
     await expect(verify(id, '123456')).rejects.toMatchObject({
       statusCode: 400,
       message: '请先设置支付密码',
+      field: 'paymentPassword',
     });
   });
 
@@ -133,6 +134,7 @@ describe('payment password verification', () => {
       await expect(verify(id, '000000')).rejects.toMatchObject({
         statusCode: 400,
         message: `支付密码错误，还可尝试${4 - i}次`,
+        field: 'paymentPassword',
       });
     }
     // Right: the four wrong ones are forgotten.

@@ -100,10 +100,16 @@ describe('paying from the balance', () => {
     for (let i = 1; i < PAYMENT_PASSWORD_MAX_FAILURES; i++) {
       const wrong = await pay(t, m, order, 'balance', { paymentPassword: '975310' });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.message).toContain('支付密码错误');
+      // The refusal names the field, so the pay sheet marks the password boxes.
+      expect(wrong.body).toMatchObject({
+        success: false,
+        message: `支付密码错误，还可尝试${PAYMENT_PASSWORD_MAX_FAILURES - i}次`,
+        field: 'paymentPassword',
+      });
     }
     const locking = await pay(t, m, order, 'balance', { paymentPassword: '975310' });
     expect(locking.status).toBe(429);
+    expect(locking.body.field).toBe('paymentPassword');
     // Locked: even the right password is refused now.
     await fund(p, m.id, 10);
     const locked = await pay(t, m, order, 'balance');
@@ -156,6 +162,13 @@ describe('paying online', () => {
     expect(payment.launch).toEqual({
       kind: 'redirect',
       url: `https://cashier.fake/alipay?out_trade_no=${payment.outTradeNo}`,
+    });
+    // The provider sends the browser back to the result screens, which the addresses tell
+    // which payment of which provider to ask about; leaving the cashier lands on payFail.
+    const ref = `id=${order.id}&kind=pcb&channel=alipay&outTradeNo=${payment.outTradeNo}`;
+    expect(alipay.createdWith(payment.outTradeNo)).toMatchObject({
+      returnUrl: `${t.config.publicOrigins[0]}/TheOrders/paySuccess?${ref}`,
+      quitUrl: `${t.config.publicOrigins[0]}/TheOrders/payFail?${ref}&reason=cancelled`,
     });
     // The browser coming back proves nothing: still unpaid.
     const asked = await call(

@@ -36,6 +36,11 @@ describe('MemberAdvancePayment.Recharge', () => {
     const res = await recharge(m.token, 50_000);
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data).toMatchObject({ channel: 'alipay', amount: 50_000 });
+    const ref = `channel=alipay&outTradeNo=${res.body.data.outTradeNo}`;
+    expect(alipay.createdWith(res.body.data.outTradeNo)).toMatchObject({
+      returnUrl: `${t.config.publicOrigins[0]}/theBalance/prepaidSuccess?${ref}`,
+      quitUrl: `${t.config.publicOrigins[0]}/theBalance/prepaidFail?${ref}&reason=cancelled`,
+    });
     expect(await balancesOf(t, m.id)).toMatchObject({ balance: 0 });
     const { outTradeNo } = res.body.data;
     const pending = await call(t, AlipayOrder.Get, { outTradeNo }, { token: m.token });

@@ -134,6 +134,8 @@ describe('in production', () => {
       for (const [method, url] of [
         ['GET', '/sandbox/wechat/connect/oauth2/authorize?appid=wxsandbox000000001'],
         ['GET', '/sandbox/wechat/sns/oauth2/access_token'],
+        ['POST', '/sandbox/wechat/miniprogram/login'],
+        ['GET', '/sandbox/wechat/sns/jscode2session'],
         ['POST', '/sandbox/oss'],
         ['GET', '/sandbox/alipay/gateway.do'],
         ['GET', '/sandbox/alipay/cashier/1'],

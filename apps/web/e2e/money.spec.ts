@@ -4,140 +4,21 @@
 // payFail screen and 重新支付. At 375 and 320 px, each screen checked by axe and photographed.
 // The order is placed and passed through the API, the balance credited by finance (an audited
 // adjustment); the member uses the screens.
-import { randomUUID } from 'node:crypto';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
-  expect as baseExpect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Page,
-} from '@playwright/test';
-import { TOTP } from 'otpauth';
-import { expectAccessible } from './axe';
-import { placePcbOrder } from './order-api';
-import { STAFF_PASSWORD, latestSmsCode, passHumanVerification, useToken } from './support';
+  data,
+  keyboardKey,
+  memberWithOrderToPay,
+  shot,
+  typeDigits,
+  yuanText,
+} from './money-support';
+import { latestSmsCode, passHumanVerification, useToken } from './support';
 
 // A flow of many screens, each asking the server; machines running several suites at once are
 // slow to answer, and a wait that is long enough never slows a passing run.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 300_000 });
-
-const FINANCE_TOTP_SECRET = 'PCBDEMOFINANCESECRET234567ABCDEF';
-const TOTP_PERIOD_MS = 30_000;
-
-async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await response.json()) as { success: boolean; data: T; message: string };
-  expect(body.success, body.message).toBe(true);
-  return body.data;
-}
-
-/**
- * Staff through the API: the engineer passes the order (→ 待付款), finance credits the
- * member's balance (StaffLedger/Adjust, with its second factor).
- */
-async function staff(baseURL: string) {
-  const engineer = await playwrightRequest.newContext({ baseURL });
-  const login = await data<{ session: { csrfToken: string } }>(
-    await engineer.post('/api/StaffAuth/Login', {
-      data: { userName: 'engineer', password: STAFF_PASSWORD },
-    }),
-  );
-  const finance = await playwrightRequest.newContext({ baseURL });
-  const first = await data<{ next: string; challenge: string }>(
-    await finance.post('/api/StaffAuth/Login', {
-      data: { userName: 'finance', password: STAFF_PASSWORD },
-    }),
-  );
-  expect(first.next).toBe('totp');
-  const totp = new TOTP({ secret: FINANCE_TOTP_SECRET, digits: 6, period: 30, algorithm: 'SHA1' });
-  let financeCsrf = '';
-  // Each step's code is taken once; another spec may have used this step's: the next one.
-  for (const ahead of [0, TOTP_PERIOD_MS]) {
-    const answer = await finance.post('/api/StaffAuth/VerifyTotp', {
-      data: { challenge: first.challenge, code: totp.generate({ timestamp: Date.now() + ahead }) },
-    });
-    // VerifyTotp answers the session itself.
-    const body = (await answer.json()) as { success: boolean; data: { csrfToken: string } | null };
-    if (body.success && body.data) {
-      financeCsrf = body.data.csrfToken;
-      break;
-    }
-  }
-  expect(financeCsrf).not.toBe('');
-  return {
-    pass: async (id: number) =>
-      data(
-        await engineer.post('/api/StaffOrder/Pass', {
-          headers: { 'x-csrf-token': login.session.csrfToken },
-          data: { id },
-        }),
-      ),
-    credit: async (memberId: number, amount: number) =>
-      data(
-        await finance.post('/api/StaffLedger/Adjust', {
-          headers: { 'x-csrf-token': financeCsrf },
-          data: {
-            memberId,
-            account: 'balance',
-            amount,
-            reason: '测试：线下预存款入账',
-            requestId: randomUUID(),
-          },
-        }),
-      ),
-    dispose: async () => {
-      await engineer.dispose();
-      await finance.dispose();
-    },
-  };
-}
-
-/** A fresh member with a PCB order at 待付款 and ¥1,000 of balance. */
-async function memberWithOrderToPay(request: APIRequestContext, baseURL: string) {
-  const order = await placePcbOrder(request);
-  const me = await data<{ id: number }>(
-    await request.get('/api/MemberInfo/Get', {
-      headers: { authorization: `Bearer ${order.token}` },
-    }),
-  );
-  const factory = await staff(baseURL);
-  await factory.pass(order.id);
-  await factory.credit(me.id, 100_000);
-  await factory.dispose();
-  return { order, memberId: me.id };
-}
-
-async function noHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBe(0);
-}
-
-/** Checks the screen as it is (no overflow, nothing axe-core finds) and keeps a picture of it. */
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished),
-    ),
-  );
-  await noHorizontalOverflow(page);
-  await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
-/** A key of the number keyboard on screen. */
-const keyboardKey = (page: Page, text: string) =>
-  page.locator('.adm-number-keyboard-key:visible').filter({ hasText: new RegExp(`^${text}$`) });
-
-async function typeDigits(page: Page, digits: string) {
-  await expect(keyboardKey(page, '0')).toHaveCount(1);
-  for (const digit of digits) await keyboardKey(page, digit).click();
-}
 
 /** The payment password page, as the pay sheet's 去设置支付密码 opens it. */
 async function setPaymentPassword(page: Page, request: APIRequestContext, mobile: string) {
@@ -215,9 +96,7 @@ for (const width of [375, 320]) {
       // The balance and its log.
       await page.goto('/theBalance');
       const left = 100_000 - order.total;
-      await expect(page.getByTestId('balance-amount')).toHaveText(
-        `¥${Math.floor(left / 100).toLocaleString('en-US')}.${String(left % 100).padStart(2, '0')}`,
-      );
+      await expect(page.getByTestId('balance-amount')).toHaveText(yuanText(left));
       await shot(page, `the-balance-${width}`);
       await page.getByTestId('bill-list-open').click();
       await expect(page).toHaveURL(/\/theBalance\/billList$/);

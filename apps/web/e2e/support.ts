@@ -24,7 +24,7 @@ async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>):
 }
 
 /** Solves the server's ALTCHA challenge as the browser widget does. */
-async function captchaToken(request: APIRequestContext): Promise<string> {
+export async function captchaToken(request: APIRequestContext): Promise<string> {
   const challenge = await data<Parameters<typeof solveChallenge>[0]['challenge']>(
     await request.get('/api/Captcha/GetChallenge'),
   );

@@ -219,7 +219,7 @@ describe('configuration', () => {
 
   it('plays WeChat and OSS with the sandboxes by default, outside production', () => {
     const config = loadConfig({});
-    expect(config.wechat).toEqual({ provider: 'sandbox' });
+    expect(config.wechat).toEqual({ provider: 'sandbox', miniProgram: { provider: 'sandbox' } });
     expect(config.oss).toEqual({ provider: 'sandbox' });
     // Without PUBLIC_ORIGIN: the server's own origins, never a request's Host.
     expect(config.publicOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
@@ -264,6 +264,8 @@ describe('configuration', () => {
       openBase: 'https://open.weixin.qq.com',
       apiBase: 'https://api.weixin.qq.com',
       mpBase: 'https://mp.weixin.qq.com',
+      // No mini-program configured: none (not the sandbox's, with a real official account).
+      miniProgram: null,
     });
     expect(config.oss).toEqual({
       provider: 'aliyun',
@@ -367,6 +369,40 @@ describe('online payment settings', () => {
         goSdkNotify.platformCertificate.trim(),
       ],
     });
+  });
+
+  it('reads the mini-program, whose appid WeChat Pay’s mini-program payments take (decision 0057)', () => {
+    const mini = { WECHAT_MINIPROGRAM_APP_ID: 'wx3333333333333333' };
+    const config = loadConfig({
+      ...productionEnv,
+      ...mini,
+      WECHAT_MINIPROGRAM_APP_SECRET: 'mini-secret',
+    });
+    expect(config.wechat.miniProgram).toEqual({
+      provider: 'wechat',
+      appId: 'wx3333333333333333',
+      appSecret: 'mini-secret',
+      apiBase: 'https://api.weixin.qq.com',
+    });
+    expect(config.wechatPay).toMatchObject({ miniProgramAppId: 'wx3333333333333333' });
+    expect(problems(mini)).toEqual([
+      'WECHAT_MINIPROGRAM_APP_SECRET is required when WECHAT_MINIPROGRAM_APP_ID is set',
+    ]);
+    expect(problems({ WECHAT_MINIPROGRAM_APP_SECRET: 's' })).toEqual([
+      'WECHAT_MINIPROGRAM_APP_ID is required with WECHAT_MINIPROGRAM_APP_SECRET',
+    ]);
+    expect(
+      problems({
+        ...mini,
+        WECHAT_MINIPROGRAM_APP_SECRET: 's',
+        WECHAT_PAY_MINIPROGRAM_APP_ID: 'wx2222222222222222',
+      }),
+    ).toEqual([
+      'WECHAT_PAY_MINIPROGRAM_APP_ID must be WECHAT_MINIPROGRAM_APP_ID (mini-program payments use the openids that mini-program’s login gives)',
+    ]);
+    expect(
+      problems({ WECHAT_MINIPROGRAM_APP_ID: 'mini', WECHAT_MINIPROGRAM_APP_SECRET: 's' }),
+    ).toEqual(['WECHAT_MINIPROGRAM_APP_ID must be an appid (wx…)']);
   });
 
   it('refuses an unknown provider by name', () => {

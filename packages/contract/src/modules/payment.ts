@@ -41,22 +41,29 @@ export const paymentPasswordInput = z
   .regex(/^\d{6}$/, { error: '支付密码应为6位数字' })
   .meta({ title: '支付密码' });
 
+/** What WeixinJSBridge `getBrandWCPayRequest` and `wx.requestPayment` take. */
+export const jsapiParamsSchema = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+export type JsapiParams = z.infer<typeof jsapiParamsSchema>;
+
 /** How the page starts an online payment. */
 export const paymentLaunchSchema = z.discriminatedUnion('kind', [
   /** Open this URL (Alipay's wap-pay page, WeChat Pay's H5 page). */
   z.object({ kind: z.literal('redirect'), url: z.string() }),
-  /** Call WeixinJSBridge `getBrandWCPayRequest` / `wx.requestPayment` with these. */
-  z.object({
-    kind: z.literal('jsapi'),
-    params: z.object({
-      appId: z.string(),
-      timeStamp: z.string(),
-      nonceStr: z.string(),
-      package: z.string(),
-      signType: z.literal('RSA'),
-      paySign: z.string(),
-    }),
-  }),
+  /** Call WeixinJSBridge `getBrandWCPayRequest` with these (WeChat's browser). */
+  z.object({ kind: z.literal('jsapi'), params: jsapiParamsSchema }),
+  /**
+   * Inside the mini-program (decision 0057): hand the payment number and this short-lived token
+   * to the mini-program's pay page, which logs in (`wx.login`) and asks
+   * `WechatPayOrder/MiniProgramPay` for `wx.requestPayment`'s parameters.
+   */
+  z.object({ kind: z.literal('miniprogram'), payToken: z.string() }),
 ]);
 export type PaymentLaunchView = z.infer<typeof paymentLaunchSchema>;
 
@@ -81,7 +88,10 @@ export const onlineChoiceShape = {
     .optional()
     .meta({ title: '在线支付方式' }),
   scene: z.enum(payScenes, { error: '支付场景不正确' }).default('h5').meta({ title: '支付场景' }),
-  /** Required for `jsapi` and `miniprogram`: the identity the browser keeps (`wxOpenId`). */
+  /**
+   * Required for `jsapi`: the identity the browser keeps (`wxOpenId`, the official account's).
+   * `miniprogram` takes none: the mini-program's pay page logs in itself (decision 0057).
+   */
   wxOpenId: sealedOpenIdSchema.optional(),
 };
 
@@ -154,8 +164,45 @@ const providerOrderGet = (name: string) =>
     output: paymentStatusSchema,
   }) as const;
 
+/** The token a mini-program hand-off carries (`launch.payToken`). */
+export const payTokenSchema = text(128)
+  .regex(/^[0-9A-Za-z._-]{1,128}$/, { error: '支付凭证无效' })
+  .meta({ title: '支付凭证' });
+
+/** What the mini-program's pay page sends: the hand-off's number and token, `wx.login`'s code. */
+export const miniProgramPayInput = z.object({
+  outTradeNo: outTradeNoSchema,
+  payToken: payTokenSchema,
+  code: text(128)
+    .regex(/^[0-9A-Za-z_-]{1,128}$/, { error: '微信登录凭证无效' })
+    .meta({ title: '微信登录凭证' }),
+});
+
+/** `wx.requestPayment`'s parameters, signed for the mini-program's appid and its user. */
+export const miniProgramPaySchema = z.object({
+  outTradeNo: z.string(),
+  /** Fen to pay at WeChat Pay. */
+  amount: z.number().int(),
+  params: jsapiParamsSchema,
+});
+export type MiniProgramPay = z.infer<typeof miniProgramPaySchema>;
+
 export const AlipayOrder = defineModule('AlipayOrder', { Get: providerOrderGet('支付宝') });
-export const WechatPayOrder = defineModule('WechatPayOrder', { Get: providerOrderGet('微信支付') });
+export const WechatPayOrder = defineModule('WechatPayOrder', {
+  Get: providerOrderGet('微信支付'),
+  /**
+   * Called by the mini-program's own pay page (`/pages/pay/pay`), which has no login of ours:
+   * the hand-off's token stands for the member who started the payment (decision 0057).
+   */
+  MiniProgramPay: {
+    method: 'POST',
+    summary:
+      '小程序支付页取支付参数：用 wx.login 的 code 换取小程序 openid，返回 wx.requestPayment 的参数（凭网页交给小程序的支付凭证，无需登录）',
+    access: 'public',
+    input: miniProgramPayInput,
+    output: miniProgramPaySchema,
+  },
+});
 
 /** `Pay` of each order kind (Pcb, Smt, Stencil): one implementation on the server. */
 export const paySpec = (kindName: string) =>

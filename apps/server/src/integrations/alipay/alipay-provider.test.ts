@@ -114,6 +114,15 @@ describe('createAlipayProvider: the wap-pay page', () => {
     expect(verifyRsa2(requestSignContent(params), params.sign ?? '', merchantKey)).toBe(true);
   });
 
+  it('sends a member who leaves the cashier to the quit URL when there is one', async () => {
+    const quitUrl = 'https://m.example.com/TheOrders/payFail?reason=cancelled';
+    const launch = await provider(gateway(() => '').http).create({ ...payment, quitUrl });
+    if (launch.kind !== 'redirect') throw new Error('expected a redirect');
+    const params = Object.fromEntries(new URL(launch.url).searchParams);
+    expect(params.return_url).toBe(payment.returnUrl);
+    expect(JSON.parse(params.biz_content ?? '')).toMatchObject({ quit_url: quitUrl });
+  });
+
   it('puts a gateway path on the origin of the return URL (the sandbox)', async () => {
     const launch = await provider(gateway(() => '').http, {
       pageGatewayUrl: '/sandbox/alipay/gateway.do',

@@ -285,7 +285,7 @@ export function createAlipayProvider(settings: AlipaySettings, deps: AlipayDeps)
         subject: cleanSubject(input.subject),
         product_code: 'QUICK_WAP_WAY',
         time_expire: formatAlipayTime(input.expiresAt),
-        quit_url: input.returnUrl,
+        quit_url: input.quitUrl ?? input.returnUrl,
       };
       const params = signRequest(
         {

@@ -30,6 +30,11 @@ export interface CreatePaymentInput {
   clientIp: string;
   /** Where the browser goes after paying; never trusted as proof of payment. */
   returnUrl: string;
+  /**
+   * Where the browser goes when the member leaves the provider's page without paying (Alipay's
+   * `quit_url`); `returnUrl` when absent. Proves nothing either: the trade may still be paid.
+   */
+  quitUrl?: string | undefined;
   /** Absolute URL of our raw notify route for this channel. */
   notifyUrl: string;
   /** The provider closes the payment after this time. */

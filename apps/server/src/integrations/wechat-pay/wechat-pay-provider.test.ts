@@ -243,6 +243,9 @@ describe('the WeChat Pay v3 adapter’s requests', () => {
     expect(await wechat.query('WX2611260001A1')).toMatchObject({ status: 'pending', paidAt: null });
     answer = { status: 200, body: { ...paid, trade_state: 'CLOSED' } };
     expect(await wechat.query('WX2611260001A1')).toMatchObject({ status: 'closed' });
+    // A failed payment is never paid afterwards: closed, as the sandbox's 支付失败 leaves it.
+    answer = { status: 200, body: { ...paid, trade_state: 'PAYERROR', transaction_id: undefined } };
+    expect(await wechat.query('WX2611260001A1')).toMatchObject({ status: 'closed', paidAt: null });
     answer = { status: 404, body: { code: 'ORDER_NOT_EXIST', message: '订单不存在' } };
     expect(await wechat.query('WX2611260001A1')).toBeNull();
     // An answer about another payment is not an answer about this one.

@@ -75,7 +75,9 @@ const TRADE_STATUS: Record<string, ProviderTradeStatus> = {
   REFUND: 'paid',
   NOTPAY: 'pending',
   USERPAYING: 'pending',
-  PAYERROR: 'pending',
+  // "支付失败，请重新下单支付": WeChat documents it for payment-code trades only, and such a
+  // trade is never paid after it (the sandbox's 支付失败 sets it). Our payment closes with it.
+  PAYERROR: 'closed',
   CLOSED: 'closed',
   REVOKED: 'closed',
 };

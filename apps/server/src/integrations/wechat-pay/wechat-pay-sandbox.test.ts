@@ -178,6 +178,10 @@ const paymentEvent = (outTradeNo: string) =>
 const refundEvent = (outRefundNo: string) =>
   events.find((e) => e.kind === 'refund' && e.refund.outRefundNo === outRefundNo);
 
+/** h5_url opened from our own page, which sends its origin as the Referer. */
+const openH5 = (url: string) =>
+  app.inject({ method: 'GET', url: relative(url), headers: { referer: `${ORIGIN}/` } });
+
 function jsapiPageUrl(launch: PaymentLaunch, returnUrl = RETURN_URL) {
   if (launch.kind !== 'jsapi') throw new Error('not a JSAPI launch');
   return relative(sandboxJsapiPageUrl(ORIGIN, launch.params, returnUrl));
@@ -196,7 +200,18 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
     expect(h5Url.searchParams.get('prepay_id')).toMatch(/^wx\d{14}[0-9a-f]{20}$/);
     expect(h5Url.searchParams.get('redirect_url')).toBe(RETURN_URL);
 
-    const page = await app.inject({ method: 'GET', url: relative(launch.url) });
+    // Opened without the merchant's domain as the Referer, as WeChat Pay refuses it.
+    const bare = await app.inject({ method: 'GET', url: relative(launch.url) });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.body).toContain('商家参数格式有误，请联系商家解决');
+    const elsewhere = await app.inject({
+      method: 'GET',
+      url: relative(launch.url),
+      headers: { referer: 'https://evil.example/' },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.body).toContain('商家存在未配置的参数，请联系商家解决');
+    const page = await openH5(launch.url);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('width=device-width');
@@ -234,7 +249,7 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
       queried?.providerTradeNo,
     );
     // Paid once: the cashier and close both refuse now.
-    const again = await app.inject({ method: 'GET', url: relative(launch.url) });
+    const again = await openH5(launch.url);
     expect(again.body).toContain('该订单已支付');
     await expect(wechatPay.close(input.outTradeNo)).rejects.toMatchObject({ code: 'ORDERPAID' });
 
@@ -363,11 +378,11 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
     expect(page.body).toContain('1.00');
   });
 
-  it('支付失败: no notify, the payment stays unpaid and can then be closed', async () => {
+  it('支付失败: no notify, the payment is over unpaid (PAYERROR) and can be closed', async () => {
     const input = payment('h5', 500);
     const launch = await wechatPay.create(input);
     if (launch.kind !== 'redirect') throw new Error('expected a redirect');
-    const page = await app.inject({ method: 'GET', url: relative(launch.url) });
+    const page = await openH5(launch.url);
     const { prepay_id } = formFields(page.body);
     const failed = await app.inject({
       method: 'POST',
@@ -378,8 +393,9 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toContain('支付失败');
     expect(paymentEvent(input.outTradeNo)).toBeUndefined();
+    // PAYERROR: never paid after it, so the adapter reports it closed.
     expect(await wechatPay.query(input.outTradeNo)).toMatchObject({
-      status: 'pending',
+      status: 'closed',
       providerTradeNo: null,
       paidAt: null,
     });
@@ -409,7 +425,7 @@ describe('the WeChat Pay sandbox, driven by the production adapter', () => {
     const launch = await wechatPay.create(input);
     if (launch.kind !== 'redirect') throw new Error('expected a redirect');
     await wechatPay.close(input.outTradeNo);
-    const page = await app.inject({ method: 'GET', url: relative(launch.url) });
+    const page = await openH5(launch.url);
     expect(page.body).toContain('订单已关闭');
     const prepayId = new URL(launch.url).searchParams.get('prepay_id');
     const paid = await app.inject({

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job';
+import { SANDBOX_WECHAT_MINIPROGRAM_APP_ID } from '../wechat/sandbox-wechat';
 import type { PayHttpClient } from './pay-http';
 import { loadSandboxPayKeys, type SandboxPayKeys } from './sandbox-keys';
 import { cashierPage, errorPage, resultPage, yuan } from './sandbox-pages';
@@ -47,8 +48,11 @@ import { wechatPaySandboxRefunds, wechatPaySandboxTrades } from './wechat-pay-sa
 
 export const SANDBOX_WECHAT_PAY_PATH = '/sandbox/wechat-pay';
 export const SANDBOX_WECHAT_PAY_MERCHANT_NAME = '华南PCB工厂（沙箱商户）';
-/** The mini-program bound to the sandbox merchant when none is configured. */
-export const SANDBOX_WECHAT_PAY_MINIPROGRAM_APP_ID = 'wxsandboxminiapp01';
+/**
+ * The mini-program bound to the sandbox merchant when none is configured: the WeChat sandbox's,
+ * whose logins hand out the openids its payments take.
+ */
+export const SANDBOX_WECHAT_PAY_MINIPROGRAM_APP_ID = SANDBOX_WECHAT_MINIPROGRAM_APP_ID;
 const DEFAULT_TIME_EXPIRE_MS = 2 * 3600_000;
 
 /**
@@ -179,6 +183,15 @@ function parseJson(raw: unknown): unknown {
     return JSON.parse(raw);
   } catch {
     throw paramError('请求体不是有效的 JSON');
+  }
+}
+
+/** The origin a Referer names, or '' for one that is not a URL. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
   }
 }
 
@@ -633,6 +646,14 @@ export async function registerWechatPaySandbox(
       const trade = query.prepay_id ? await findByPrepay(query.prepay_id) : undefined;
       if (!trade || trade.tradeType !== 'MWEB') {
         return html(reply, 404, errorPage('商家参数格式有误，请联系商家解决'));
+      }
+      // WeChat Pay opens h5_url only from the merchant's registered H5 domain, which it reads
+      // from the Referer: none (a page with Referrer-Policy no-referrer) and another domain are
+      // refused with WeChat's own words (decision 0057). Here the domain is our own origins.
+      const referer = request.headers.referer;
+      if (!referer) return html(reply, 400, errorPage('商家参数格式有误，请联系商家解决'));
+      if (!ownOrigins.has(originOf(referer))) {
+        return html(reply, 400, errorPage('商家存在未配置的参数，请联系商家解决'));
       }
       return cashier(reply, trade, query.redirect_url);
     });

@@ -46,6 +46,7 @@ interface WechatPayEnv {
   WECHAT_PAY_APP_ID?: string | undefined;
   WECHAT_APP_ID?: string | undefined;
   WECHAT_PAY_MINIPROGRAM_APP_ID?: string | undefined;
+  WECHAT_MINIPROGRAM_APP_ID?: string | undefined;
   WECHAT_PAY_PRIVATE_KEY?: string | undefined;
   WECHAT_PAY_SERIAL_NO?: string | undefined;
   WECHAT_PAY_API_V3_KEY?: string | undefined;
@@ -140,6 +141,8 @@ export const wechatPayIntegration = integration({
     // the openids its login hands out.
     WECHAT_APP_ID: text(),
     WECHAT_PAY_MINIPROGRAM_APP_ID: text(),
+    // Likewise its mini-program, whose login gives the openids of mini-program payments.
+    WECHAT_MINIPROGRAM_APP_ID: text(),
     WECHAT_PAY_PRIVATE_KEY: keyText(),
     WECHAT_PAY_SERIAL_NO: text(),
     WECHAT_PAY_API_V3_KEY: text(),
@@ -149,6 +152,13 @@ export const wechatPayIntegration = integration({
     WECHAT_PAY_API_BASE: urlOr('https://api.mch.weixin.qq.com'),
   }),
   problems: (env, { isProduction }) => [
+    ...(env.WECHAT_PAY_MINIPROGRAM_APP_ID &&
+    env.WECHAT_MINIPROGRAM_APP_ID &&
+    env.WECHAT_PAY_MINIPROGRAM_APP_ID !== env.WECHAT_MINIPROGRAM_APP_ID
+      ? [
+          'WECHAT_PAY_MINIPROGRAM_APP_ID must be WECHAT_MINIPROGRAM_APP_ID (mini-program payments use the openids that mini-program’s login gives)',
+        ]
+      : []),
     ...(isProduction && env.WECHAT_PAY_PROVIDER === 'sandbox'
       ? [
           'WECHAT_PAY_PROVIDER=sandbox cannot be used in production (members would pay the embedded sandbox, not WeChat Pay)',
@@ -158,12 +168,12 @@ export const wechatPayIntegration = integration({
   ],
   settings: (env): WechatPayConfig => {
     const appId = env.WECHAT_PAY_APP_ID ?? env.WECHAT_APP_ID;
+    const miniProgramAppId = env.WECHAT_PAY_MINIPROGRAM_APP_ID ?? env.WECHAT_MINIPROGRAM_APP_ID;
     if (env.WECHAT_PAY_PROVIDER === 'sandbox') {
       return {
         provider: 'sandbox',
         appId: appId ?? SANDBOX_WECHAT_APP_ID,
-        miniProgramAppId:
-          env.WECHAT_PAY_MINIPROGRAM_APP_ID ?? SANDBOX_WECHAT_PAY_MINIPROGRAM_APP_ID,
+        miniProgramAppId: miniProgramAppId ?? SANDBOX_WECHAT_PAY_MINIPROGRAM_APP_ID,
       };
     }
     const certificates = certificatesIn(env.WECHAT_PAY_PLATFORM_CERTIFICATES);
@@ -171,7 +181,7 @@ export const wechatPayIntegration = integration({
       provider: 'wechatpay',
       mchId: env.WECHAT_PAY_MCH_ID ?? '',
       appId: appId ?? '',
-      miniProgramAppId: env.WECHAT_PAY_MINIPROGRAM_APP_ID,
+      miniProgramAppId,
       merchantPrivateKey: env.WECHAT_PAY_PRIVATE_KEY ?? '',
       merchantSerialNo: (env.WECHAT_PAY_SERIAL_NO ?? '').toUpperCase(),
       apiV3Key: env.WECHAT_PAY_API_V3_KEY ?? '',

@@ -11,13 +11,17 @@ import type { HttpClient } from './wechat-api';
  * - `GET connect/oauth2/authorize`: silent snsapi_base authorization → 302 back with code+state;
  * - `GET sns/oauth2/access_token`: the code exchange, with WeChat's answers and error codes;
  * - `GET cgi-bin/token`, `POST cgi-bin/qrcode/create`, `GET cgi-bin/showqrcode`: the official
- *   account's parametric QR code.
+ *   account's parametric QR code;
+ * - the mini-program's login: `POST miniprogram/login` plays `wx.login` (a code for this
+ *   browser's WeChat user) and `GET sns/jscode2session` exchanges it, with WeChat's answers.
  * The WeChat user of a browser is the cookie `wx_sandbox_user` (path /sandbox/wechat), made at
  * random on first use; a test presets it to be "the same phone" in a fresh browser.
  */
 
 export const SANDBOX_WECHAT_PATH = '/sandbox/wechat';
 export const SANDBOX_WECHAT_APP_ID = 'wxsandbox000000001';
+/** The sandbox's mini-program: its logins hand out openids for this appid. */
+export const SANDBOX_WECHAT_MINIPROGRAM_APP_ID = 'wxsandboxminiapp01';
 export const SANDBOX_USER_COOKIE = 'wx_sandbox_user';
 /** Where the server's own calls to the sandbox go (in process; the host is never resolved). */
 export const SANDBOX_WECHAT_API_BASE = `http://wechat-sandbox.internal${SANDBOX_WECHAT_PATH}`;
@@ -29,6 +33,8 @@ const USER_PATTERN = /^[\w.:@-]{1,128}$/;
 export interface SandboxWechatOptions {
   appId: string;
   appSecret: string;
+  /** The mini-program whose `wx.login` codes the sandbox hands out and exchanges. */
+  miniProgram: { appId: string; appSecret: string };
   store: EphemeralStore;
   /** Derives each sandbox user's openid, stable per app + user. */
   openIdKey: Uint8Array;
@@ -133,6 +139,43 @@ export async function registerWechatSandbox(
         refresh_token: randomBytes(32).toString('base64url'),
         openid: sandboxOpenId(options.openIdKey, appId, user),
         scope: 'snsapi_base',
+      };
+    });
+
+    // What wx.login does inside the mini-program: a code for this WeChat user, for this
+    // mini-program, that its server exchanges once within five minutes.
+    scope.post(`${base}/miniprogram/login`, { schema: { hide: true } }, async (request, reply) => {
+      const appid = (request.query as Query).appid;
+      if (appid !== options.miniProgram.appId) {
+        return reply.code(400).send({ errMsg: 'login:fail invalid appid' });
+      }
+      const user = currentUser(request, reply);
+      const code = randomBytes(16).toString('hex');
+      await store.set(`wxsbx:jscode:${code}`, JSON.stringify({ appId: appid, user }), CODE_TTL_MS);
+      return { errMsg: 'login:ok', code };
+    });
+
+    scope.get(`${base}/sns/jscode2session`, { schema: { hide: true } }, async (request) => {
+      const query = request.query as Query;
+      if (query.appid !== options.miniProgram.appId) return wechatError(40013, 'invalid appid');
+      if (query.secret !== options.miniProgram.appSecret) {
+        return wechatError(40125, 'invalid appsecret');
+      }
+      if (query.grant_type !== 'authorization_code')
+        return wechatError(40002, 'invalid grant_type');
+      const code = query.js_code ?? '';
+      if (!code) return wechatError(41008, 'missing code');
+      const raw = await store.take(`wxsbx:jscode:${code}`);
+      if (!raw) {
+        return (await store.get(`wxsbx:jsused:${code}`))
+          ? wechatError(40163, 'code been used')
+          : wechatError(40029, 'invalid code');
+      }
+      await store.set(`wxsbx:jsused:${code}`, '1', CODE_TTL_MS);
+      const { appId, user } = JSON.parse(raw) as { appId: string; user: string };
+      return {
+        openid: sandboxOpenId(options.openIdKey, appId, user),
+        session_key: randomBytes(16).toString('base64'),
       };
     });
 

@@ -68,43 +68,51 @@ export function buildAuthorizeUrl(
   return `${openBase}/connect/oauth2/authorize?${query}#wechat_redirect`;
 }
 
+/**
+ * One call to WeChat's server API: the JSON answer, or a WechatApiError carrying WeChat's
+ * errcode (answers with errcode ≠ 0, non-JSON, non-200, no answer).
+ */
+export async function callWechat(
+  http: HttpClient,
+  apiBase: string,
+  path: string,
+  query: Record<string, string>,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const url = `${apiBase}${path}?${new URLSearchParams(query).toString()}`;
+  let answer: HttpAnswer;
+  try {
+    answer = await http(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+  } catch (error) {
+    throw new WechatApiError(`WeChat ${path}: request failed (${String(error)})`);
+  }
+  const text = await answer.text();
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new WechatApiError(`WeChat ${path}: HTTP ${answer.status}, not JSON`);
+  }
+  if (typeof parsed.errcode === 'number' && parsed.errcode !== 0) {
+    throw new WechatApiError(
+      `WeChat ${path}: ${parsed.errcode} ${String(parsed.errmsg)}`,
+      parsed.errcode,
+    );
+  }
+  if (answer.status !== 200) throw new WechatApiError(`WeChat ${path}: HTTP ${answer.status}`);
+  return parsed;
+}
+
 export function createWechatApi(options: WechatApiOptions): WechatApi {
   const { appId, appSecret, apiBase, http, store } = options;
   const tokenKey = `wechat:access-token:${appId}`;
-
-  async function call(
-    path: string,
-    query: Record<string, string>,
-    body?: unknown,
-  ): Promise<Record<string, unknown>> {
-    const url = `${apiBase}${path}?${new URLSearchParams(query).toString()}`;
-    let answer: HttpAnswer;
-    try {
-      answer = await http(url, {
-        method: body === undefined ? 'GET' : 'POST',
-        ...(body === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      });
-    } catch (error) {
-      throw new WechatApiError(`WeChat ${path}: request failed (${String(error)})`);
-    }
-    const text = await answer.text();
-    let parsed: Record<string, unknown>;
-    try {
-      parsed = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      throw new WechatApiError(`WeChat ${path}: HTTP ${answer.status}, not JSON`);
-    }
-    if (typeof parsed.errcode === 'number' && parsed.errcode !== 0) {
-      throw new WechatApiError(
-        `WeChat ${path}: ${parsed.errcode} ${String(parsed.errmsg)}`,
-        parsed.errcode,
-      );
-    }
-    if (answer.status !== 200) throw new WechatApiError(`WeChat ${path}: HTTP ${answer.status}`);
-    return parsed;
-  }
+  const call = (path: string, query: Record<string, string>, body?: unknown) =>
+    callWechat(http, apiBase, path, query, body);
 
   async function accessToken(fresh: boolean): Promise<string> {
     if (!fresh) {

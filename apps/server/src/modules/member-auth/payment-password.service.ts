@@ -21,13 +21,15 @@ export function createPaymentPasswordService(deps: {
   const { store } = deps;
   const failuresKey = (memberId: number) => `paypwd:fail:${memberId}`;
   const lockKey = (memberId: number) => `paypwd:lock:${memberId}`;
-  const locked = () => new AppError(429, PAYMENT_PASSWORD_LOCKED_MESSAGE);
+  // Every refusal names the field, so the pay sheet shows it under the password boxes.
+  const field = 'paymentPassword';
+  const locked = () => new AppError(429, PAYMENT_PASSWORD_LOCKED_MESSAGE, { field });
 
   return {
     async verify(memberId: number, password: string): Promise<void> {
       if (await store.get(lockKey(memberId))) throw locked();
       const hash = await deps.members.paymentPasswordHashOf(memberId);
-      if (!hash) throw new AppError(400, '请先设置支付密码');
+      if (!hash) throw new AppError(400, '请先设置支付密码', { field });
       const attempt = await store.incr(failuresKey(memberId), FAILURE_WINDOW_MS);
       // Concurrent tries took the last ones: this one is not checked.
       if (attempt > PAYMENT_PASSWORD_MAX_FAILURES) throw locked();
@@ -46,7 +48,11 @@ export function createPaymentPasswordService(deps: {
         );
         throw locked();
       }
-      throw new AppError(400, `支付密码错误，还可尝试${PAYMENT_PASSWORD_MAX_FAILURES - attempt}次`);
+      throw new AppError(
+        400,
+        `支付密码错误，还可尝试${PAYMENT_PASSWORD_MAX_FAILURES - attempt}次`,
+        { field },
+      );
     },
 
     /** A payment password set anew (proven by an SMS code) lifts a lock. */

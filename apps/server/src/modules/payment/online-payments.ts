@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { OnlinePayment, OrderKind, PayScene } from '@pcb/contract';
+import { orderKindRegistry } from '@pcb/pricing';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -11,6 +12,7 @@ import type {
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job';
 import type { WechatApi } from '../wechat/wechat.module';
+import type { PayTokens } from './pay-tokens';
 import { expireJob, expireJobKey } from './payment-jobs';
 import type { PaymentRepository } from './payment.repository';
 import type { PaymentAttemptRow } from './payment.table';
@@ -25,6 +27,11 @@ export const CHANNEL_UNAVAILABLE_MESSAGE = '暂不支持该支付方式，请选
 export const SCENE_UNAVAILABLE_MESSAGE = '该支付方式不支持当前环境，请选择其他方式';
 export const WECHAT_IDENTITY_MESSAGE = '请在微信中打开后再使用微信支付';
 export const PROVIDER_DOWN_MESSAGE = '支付服务暂时不可用，请稍后再试或选择其他支付方式';
+
+/** What the member sees on the provider's page. */
+export const orderSubject = (kind: OrderKind, orderNo: string) =>
+  `${orderKindRegistry[kind].name}订单 ${orderNo}`;
+export const RECHARGE_SUBJECT = '会员余额充值';
 
 /** Our payment number: a letter for what it pays, the time, and randomness (≤ 32 characters). */
 const newOutTradeNo = (prefix: 'P' | 'R', at: Date) =>
@@ -52,7 +59,8 @@ export interface ResolvedChoice {
 export function createOnlinePayments(deps: {
   repository: PaymentRepository;
   payments: Partial<Record<PaymentChannel, PaymentProvider>>;
-  wechat: Pick<WechatApi, 'openIdOf'>;
+  wechat: Pick<WechatApi, 'openIdOf' | 'hasMiniProgram'>;
+  payTokens: PayTokens;
   settlement: () => Settlement;
   jobs: JobQueue;
   origin: () => string;
@@ -65,15 +73,22 @@ export function createOnlinePayments(deps: {
   return {
     notifyUrl,
 
-    /** The provider, scene and WeChat identity asked for; 400 when one cannot be used here. */
+    /**
+     * The provider, scene and WeChat identity asked for; 400 when one cannot be used here. The
+     * mini-program needs no identity from the page: its pay page logs in (decision 0057), so
+     * the scene needs a mini-program whose logins give openids.
+     */
     resolve(choice: OnlineChoice): ResolvedChoice {
       const provider = deps.payments[choice.channel];
       if (!provider) throw new AppError(400, CHANNEL_UNAVAILABLE_MESSAGE, { field: 'channel' });
-      if (!provider.scenes.includes(choice.scene)) {
+      if (
+        !provider.scenes.includes(choice.scene) ||
+        (choice.scene === 'miniprogram' && !deps.wechat.hasMiniProgram)
+      ) {
         throw new AppError(400, SCENE_UNAVAILABLE_MESSAGE, { field: 'scene' });
       }
       let openId: string | undefined;
-      if (choice.scene !== 'h5') {
+      if (choice.scene === 'jsapi') {
         openId = choice.wxOpenId ? (deps.wechat.openIdOf(choice.wxOpenId) ?? undefined) : undefined;
         if (!openId) throw new AppError(400, WECHAT_IDENTITY_MESSAGE, { field: 'wxOpenId' });
       }
@@ -130,13 +145,28 @@ export function createOnlinePayments(deps: {
     /**
      * Asks the provider to create the payment (after the attempt committed) and keeps its
      * answer. When the provider fails, the attempt is closed (its hold given back) and the
-     * member told to try again: 503.
+     * member told to try again: 503. Inside the mini-program the provider is asked later, by
+     * the mini-program's pay page (`WechatPayOrder/MiniProgramPay`): the page gets the token
+     * that lets it.
      */
     async launch(
       attempt: PaymentAttemptRow,
       choice: ResolvedChoice,
-      page: { subject: string; clientIp: string; returnPath: string },
+      page: { subject: string; clientIp: string; returnPath: string; quitPath: string },
     ): Promise<OnlinePayment> {
+      const payment = {
+        outTradeNo: attempt.outTradeNo,
+        channel: choice.channel,
+        scene: choice.scene,
+        amount: attempt.onlineFen,
+        expiresAt: attempt.expiresAt.toISOString(),
+      };
+      if (choice.scene === 'miniprogram') {
+        return {
+          ...payment,
+          launch: { kind: 'miniprogram', payToken: deps.payTokens.issue(attempt) },
+        };
+      }
       let launch: PaymentLaunch;
       try {
         launch =
@@ -149,6 +179,7 @@ export function createOnlinePayments(deps: {
             openId: choice.openId,
             clientIp: page.clientIp,
             returnUrl: `${deps.origin()}${page.returnPath}`,
+            quitUrl: `${deps.origin()}${page.quitPath}`,
             notifyUrl: notifyUrl(choice.channel),
             expiresAt: attempt.expiresAt,
           }));
@@ -163,14 +194,7 @@ export function createOnlinePayments(deps: {
       if (!attempt.launch) {
         await repository.setLaunch(attempt.id, launch);
       }
-      return {
-        outTradeNo: attempt.outTradeNo,
-        channel: choice.channel,
-        scene: choice.scene,
-        amount: attempt.onlineFen,
-        expiresAt: attempt.expiresAt.toISOString(),
-        launch,
-      };
+      return { ...payment, launch };
     },
   };
 }

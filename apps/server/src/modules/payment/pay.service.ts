@@ -6,7 +6,7 @@ import {
   type PayResult,
   type PayScene,
 } from '@pcb/contract';
-import { orderKindRegistry, yuan } from '@pcb/pricing';
+import { yuan } from '@pcb/pricing';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
 import type { AuthMember } from '../../http/auth';
@@ -15,11 +15,12 @@ import type { PaymentChannel } from '../../integrations/payment/payment-provider
 import { notInState } from '../../lib/workflow/transition';
 import type { Clock } from '../../lib/clock';
 import { accounts, LedgerShortfall, type Ledger } from './ledger.repository';
-import type { OnlinePayments, ResolvedChoice } from './online-payments';
+import { orderSubject, type OnlinePayments, type ResolvedChoice } from './online-payments';
 import type { OrderMoney } from './order-money';
 import type { PayableOrder, PayableOrders } from './payable-orders';
 import type { PaymentRepository } from './payment.repository';
 import type { PaymentAttemptRow } from './payment.table';
+import { orderResultPages } from './result-pages';
 import {
   digestOf,
   REQUEST_IN_PROGRESS_MESSAGE,
@@ -223,9 +224,12 @@ export function createPayService(deps: {
     };
   }
 
-  const page = (order: Pick<PayableOrder, 'id' | 'kind' | 'orderNo'>, outTradeNo: string) => ({
-    subject: `${orderKindRegistry[order.kind].name}订单 ${order.orderNo}`,
-    returnPath: `/TheOrders/paySuccess?orderId=${order.id}&kind=${order.kind}&outTradeNo=${outTradeNo}`,
+  const page = (
+    order: Pick<PayableOrder, 'id' | 'kind' | 'orderNo'>,
+    payment: { channel: PaymentChannel; outTradeNo: string },
+  ) => ({
+    subject: orderSubject(order.kind, order.orderNo),
+    ...orderResultPages(order, payment),
   });
 
   return {
@@ -268,7 +272,7 @@ export function createPayService(deps: {
         }
         const order = { id: attempt.orderId, kind, orderNo: attempt.orderNo ?? '' };
         const payment = await online.launch(attempt, choice, {
-          ...page(order, attempt.outTradeNo),
+          ...page(order, { channel: choice.channel, outTradeNo: attempt.outTradeNo }),
           clientIp: ip,
         });
         const result: PayResult = {
@@ -314,7 +318,7 @@ export function createPayService(deps: {
         payment = await online.launch(attempt, choice!, {
           ...page(
             { id: result.orderId, kind: result.kind, orderNo: result.orderNo },
-            attempt.outTradeNo,
+            { channel: choice!.channel, outTradeNo: attempt.outTradeNo },
           ),
           clientIp: ip,
         });

@@ -9,12 +9,14 @@ import type { WechatApi } from '../wechat/wechat.module';
 import { createAdjustments } from './adjustment.service';
 import { createBankCredits, type BankCredits } from './bank-credit';
 import { createLedger } from './ledger.repository';
+import { createMiniProgramPay } from './mini-program-pay.service';
 import { createMoneyService } from './money.service';
 import { registerNotifyRoutes } from './notify.routes';
 import { createOnlinePayments } from './online-payments';
 import { createOrderMoney, recordOfflinePaymentIn, type OfflinePayment } from './order-money';
 import type { OrderMoneyRef, PayableOrders } from './payable-orders';
 import { createPayService } from './pay.service';
+import { createPayTokens } from './pay-tokens';
 import {
   closeJob,
   expireJob,
@@ -90,7 +92,8 @@ const EXPIRY_GRACE_MS = 2 * 60_000;
  * through it and connects its own side (`PayableOrders`) when it is built.
  */
 export const paymentModule = appModule({
-  redact: ['paymentPassword', 'wxOpenId'],
+  // The mini-program hand-off's token opens a payment.
+  redact: ['paymentPassword', 'wxOpenId', 'payToken'],
   seed: seedPayments,
   create: (
     {
@@ -100,7 +103,8 @@ export const paymentModule = appModule({
       log,
       config,
       payments,
-    }: Pick<Platform, 'db' | 'now' | 'jobs' | 'log' | 'config' | 'payments'>,
+      deriveKey,
+    }: Pick<Platform, 'db' | 'now' | 'jobs' | 'log' | 'config' | 'payments' | 'deriveKey'>,
     deps: {
       member: MemberApi;
       memberAuth: MemberAuthApi;
@@ -140,10 +144,12 @@ export const paymentModule = appModule({
       now,
       log,
     });
+    const payTokens = createPayTokens(deriveKey('payment-mini-program-token'), now);
     const online = createOnlinePayments({
       repository,
       payments,
       wechat: deps.wechat,
+      payTokens,
       settlement: () => settlement,
       jobs,
       origin,
@@ -163,6 +169,16 @@ export const paymentModule = appModule({
       log,
     });
     const recharge = createRechargeService({ repository, ledger, online, requests });
+    const miniProgramPay = createMiniProgramPay({
+      repository,
+      wechatPay: () => payments.wechat,
+      wechat: deps.wechat,
+      payTokens,
+      notifyUrl: notifyUrl('wechat'),
+      origin,
+      now,
+      log,
+    });
     const money = createMoneyService({ repository, ledger, settlement, log });
     const adjustments = createAdjustments({
       ledger,
@@ -209,7 +225,14 @@ export const paymentModule = appModule({
         work,
       } satisfies PaymentApi,
       routes: (route) =>
-        registerPaymentRoutes(route, { pay, recharge, money, adjustments, reconciler }),
+        registerPaymentRoutes(route, {
+          pay,
+          recharge,
+          miniProgramPay,
+          money,
+          adjustments,
+          reconciler,
+        }),
       rawRoutes: (app) => registerNotifyRoutes(app, { payments, settlement, refunds, repository }),
       jobs: (registry) => {
         registry.handle(refundJob, async ({ refundId, round }, run) => {

@@ -74,6 +74,21 @@ export function createPaymentRepository(db: Db) {
       await db.update(paymentAttempt).set({ launch }).where(eq(paymentAttempt.id, id));
     },
 
+    /** Keeps the first launch an attempt gets (two calls at once): the one kept is answered. */
+    async keepFirstLaunch(id: number, launch: PaymentLaunch): Promise<PaymentLaunch> {
+      const [set] = await db
+        .update(paymentAttempt)
+        .set({ launch })
+        .where(and(eq(paymentAttempt.id, id), isNull(paymentAttempt.launch)))
+        .returning({ launch: paymentAttempt.launch });
+      if (set?.launch) return set.launch;
+      const [kept] = await db
+        .select({ launch: paymentAttempt.launch })
+        .from(paymentAttempt)
+        .where(eq(paymentAttempt.id, id));
+      return kept?.launch ?? launch;
+    },
+
     /** Open attempts whose time is up (the expiry job's net). */
     async expiredOpen(before: Date, limit: number) {
       return db

@@ -4,6 +4,7 @@ import { Pcb, Smt, Stencil } from '@pcb/contract/order-quote';
 import { StaffLedger } from '@pcb/contract/staff-ledger';
 import type { DefineRoute } from '../../http/define-route';
 import type { Adjustments } from './adjustment.service';
+import type { MiniProgramPayService } from './mini-program-pay.service';
 import type { MoneyService } from './money.service';
 import type { PayService } from './pay.service';
 import type { RechargeService } from './recharge.service';
@@ -15,6 +16,7 @@ export function registerPaymentRoutes(
   services: {
     pay: PayService;
     recharge: RechargeService;
+    miniProgramPay: MiniProgramPayService;
     money: MoneyService;
     adjustments: Adjustments;
     reconciler: Reconciler;
@@ -35,6 +37,10 @@ export function registerPaymentRoutes(
   );
   route(WechatPayOrder.Get, async ({ input, requireMember }) =>
     money.status(requireMember(), 'wechat', input.outTradeNo),
+  );
+  // The mini-program's pay page: no member login, the hand-off's token instead.
+  route(WechatPayOrder.MiniProgramPay, async ({ input, ip }) =>
+    services.miniProgramPay.pay(input, ip),
   );
 
   route(MemberAdvancePayment.Recharge, async ({ input, requireMember, ip }) =>

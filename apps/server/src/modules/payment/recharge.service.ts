@@ -4,7 +4,7 @@ import type { AuthMember } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { PaymentChannel } from '../../integrations/payment/payment-provider';
 import type { Ledger } from './ledger.repository';
-import type { OnlinePayments } from './online-payments';
+import { RECHARGE_SUBJECT, type OnlinePayments } from './online-payments';
 import type { PaymentRepository } from './payment.repository';
 import type { PaymentAttemptRow } from './payment.table';
 import {
@@ -13,6 +13,7 @@ import {
   type RequestIds,
   type RequestKey,
 } from './request-ids';
+import { rechargeResultPages } from './result-pages';
 
 export const BALANCE_MAX_MESSAGE = `充值后余额不能超过${yuan(BALANCE_MAX)}`;
 
@@ -28,9 +29,9 @@ export function createRechargeService(deps: {
   requests: RequestIds;
 }) {
   const { online, requests } = deps;
-  const page = (outTradeNo: string) => ({
-    subject: '会员余额充值',
-    returnPath: `/theBalance/prepaidSuccess?outTradeNo=${outTradeNo}`,
+  const page = (channel: PaymentChannel, outTradeNo: string) => ({
+    subject: RECHARGE_SUBJECT,
+    ...rechargeResultPages({ channel, outTradeNo }),
   });
 
   return {
@@ -64,7 +65,7 @@ export function createRechargeService(deps: {
           throw new AppError(409, REQUEST_IN_PROGRESS_MESSAGE);
         }
         const payment = await online.launch(attempt, choice, {
-          ...page(attempt.outTradeNo),
+          ...page(choice.channel, attempt.outTradeNo),
           clientIp: ip,
         });
         await requests.complete(key, payment);
@@ -97,7 +98,7 @@ export function createRechargeService(deps: {
       let payment: OnlinePayment;
       try {
         payment = await online.launch(attempt, choice, {
-          ...page((attempt as PaymentAttemptRow).outTradeNo),
+          ...page(choice.channel, (attempt as PaymentAttemptRow).outTradeNo),
           clientIp: ip,
         });
       } catch (error) {

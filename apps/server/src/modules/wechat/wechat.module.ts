@@ -2,6 +2,7 @@ import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import type { MemberAuthApi } from '../member-auth/member-auth.module';
 import type { MemberApi } from '../member/member.module';
+import { createMiniProgramLogin } from './mini-program-login';
 import { createOpenIdSeal } from './openid-seal';
 import { createWechatOAuthService } from './wechat-oauth.service';
 import { createWechatRepository } from './wechat.repository';
@@ -16,6 +17,13 @@ export interface WechatApi {
    * null for anything forged or malformed (decision 0008).
    */
   openIdOf: (sealed: string) => string | null;
+  /** Whether a mini-program is configured whose logins give openids (decision 0057). */
+  hasMiniProgram: boolean;
+  /**
+   * The mini-program user's openid from a `wx.login` code (code2Session), for WeChat Pay inside
+   * the mini-program; 400 (field `code`) for a code WeChat refuses, 503 when WeChat is down.
+   */
+  miniProgramOpenId: (code: string) => Promise<string>;
 }
 
 /** The member's WeChat identity: OAuth inside WeChat, bindings, login by a bound WeChat. */
@@ -28,7 +36,7 @@ export const wechatModule = appModule({
       db,
       store,
       now,
-      wechat: { api, openBase, mpBase },
+      wechat: { api, miniProgram, openBase, mpBase },
       deriveKey,
       logError,
     }: Pick<Platform, 'config' | 'db' | 'store' | 'now' | 'wechat' | 'deriveKey' | 'logError'>,
@@ -36,6 +44,7 @@ export const wechatModule = appModule({
   ) => {
     const seal = createOpenIdSeal(deriveKey('wechat-openid-seal'));
     const onApiError = logError('WeChat API call failed');
+    const miniProgramLogin = createMiniProgramLogin({ api: miniProgram, onApiError });
     const oauth = createWechatOAuthService({ api, store, seal, openBase, onApiError });
     const repository = createWechatRepository(db);
     const wechat = createWechatService({
@@ -54,6 +63,8 @@ export const wechatModule = appModule({
         countActiveBindings: async (memberId) =>
           (await repository.listForMember(memberId)).filter((b) => b.unboundAt === null).length,
         openIdOf: (sealed) => seal.unseal(sealed)?.openId ?? null,
+        hasMiniProgram: miniProgramLogin.available,
+        miniProgramOpenId: miniProgramLogin.openIdOf,
       } satisfies WechatApi,
       routes: (route) => registerWechatRoutes(route, oauth, wechat, config.publicOrigins),
     };

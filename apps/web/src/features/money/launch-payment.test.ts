@@ -26,6 +26,7 @@ function deps(bridgeResult?: { err_msg: string; err_desc?: string } | null) {
   );
   const d: LaunchDeps = {
     assign: vi.fn(),
+    assignSendingOrigin: vi.fn(),
     bridge: vi.fn(async () => (bridgeResult === null ? null : { invoke })),
     miniProgramNavigate: vi.fn(async () => {}),
   };
@@ -45,6 +46,19 @@ describe('starting an online payment as the server says (decision 0056)', () => 
     );
     expect(result).toEqual({ type: 'left' });
     expect(d.assign).toHaveBeenCalledWith('https://pay.example/wap?x=1');
+    expect(d.assignSendingOrigin).not.toHaveBeenCalled();
+  });
+
+  it('tells WeChat Pay’s H5 page our origin as the Referer, as it requires', async () => {
+    const { d } = deps();
+    const h5Url = 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx26';
+    const result = await launchPayment(
+      payment({ scene: 'h5', launch: { kind: 'redirect', url: h5Url } }),
+      d,
+    );
+    expect(result).toEqual({ type: 'left' });
+    expect(d.assignSendingOrigin).toHaveBeenCalledWith(h5Url);
+    expect(d.assign).not.toHaveBeenCalled();
   });
 
   it('calls WeChat’s JSAPI with the server’s parameters, and reads its answer', async () => {
@@ -65,26 +79,22 @@ describe('starting an online payment as the server says (decision 0056)', () => 
     });
   });
 
-  it('hands the parameters to the mini-program’s pay page inside the mini-program', async () => {
+  it('hands the payment and its token to the mini-program’s pay page (decision 0057)', async () => {
     const { d, invoke } = deps();
-    expect(await launchPayment(payment({ scene: 'miniprogram' }), d)).toEqual({
-      type: 'handedOff',
+    const handOff = payment({
+      scene: 'miniprogram',
+      launch: { kind: 'miniprogram', payToken: 'mb6x2k.c2lnbmF0dXJl' },
     });
+    expect(await launchPayment(handOff, d)).toEqual({ type: 'handedOff' });
     expect(invoke).not.toHaveBeenCalled();
     const url = vi.mocked(d.miniProgramNavigate).mock.calls[0]![0];
     const [path, query] = url.split('?');
     expect(path).toBe(MINI_PROGRAM_PAY_PAGE);
     expect(Object.fromEntries(new URLSearchParams(query))).toEqual({
       outTradeNo: 'PAY2611260001',
-      timeStamp: params.timeStamp,
-      nonceStr: params.nonceStr,
-      package: params.package,
-      signType: 'RSA',
-      paySign: params.paySign,
+      payToken: 'mb6x2k.c2lnbmF0dXJl',
     });
     vi.mocked(d.miniProgramNavigate).mockRejectedValueOnce(new Error('no'));
-    expect(await launchPayment(payment({ scene: 'miniprogram' }), d)).toMatchObject({
-      type: 'failed',
-    });
+    expect(await launchPayment(handOff, d)).toMatchObject({ type: 'failed' });
   });
 });

@@ -1,13 +1,17 @@
 // Starting an online payment the way the server's answer says (its `launch`), in the way the
-// page's environment allows (decision 0056): a redirect to the provider's page (Alipay wap pay,
-// WeChat Pay H5), WeChat's JSAPI in WeChat's own browser, or, inside the mini-program, a
-// hand-off to the mini-program's native page, which calls `wx.requestPayment` with the same
-// parameters. Whatever comes back (WeChat's "ok", the provider's return address) is only a
-// reason to ask the server: the result screens poll it.
+// page's environment allows (decisions 0056, 0057): a redirect to the provider's page (Alipay
+// wap pay; WeChat Pay H5, told our origin as the Referer), WeChat's JSAPI in WeChat's own
+// browser, or, inside the mini-program, a hand-off of the payment and its token to the
+// mini-program's native pay page, which logs in, asks the server for `wx.requestPayment`'s
+// parameters and pays. Whatever comes back (WeChat's "ok", the provider's return address) is
+// only a reason to ask the server: the result screens poll it.
 import type { OnlinePayment } from '@pcb/contract/payment';
 import { documentNavigation } from '../../lib/document-navigation';
 
-/** The mini-program's page that pays (outside this repository; its query is our interface). */
+/**
+ * The mini-program's page that pays (outside this repository; its query is our interface, and
+ * decision 0057 says what the page does with it).
+ */
 export const MINI_PROGRAM_PAY_PAGE = '/pages/pay/pay';
 
 export type LaunchResult =
@@ -24,6 +28,8 @@ type JsapiParams = Extract<OnlinePayment['launch'], { kind: 'jsapi' }>['params']
 
 export interface LaunchDeps {
   assign: (url: string) => void;
+  /** The same, telling the page our origin as the Referer (WeChat Pay H5 requires it). */
+  assignSendingOrigin: (url: string) => void;
   /** WeChat's bridge once ready, or null when it never comes. */
   bridge: () => Promise<NonNullable<Window['WeixinJSBridge']> | null>;
   /** wx.miniProgram.navigateTo, resolved once the mini-program took the page. */
@@ -59,20 +65,14 @@ async function navigateMiniProgram(url: string): Promise<void> {
 
 export const browserLaunchDeps: LaunchDeps = {
   assign: (url) => documentNavigation.assign(url),
+  assignSendingOrigin: (url) => documentNavigation.assignSendingOrigin(url),
   bridge: waitForBridge,
   miniProgramNavigate: navigateMiniProgram,
 };
 
-/** The mini-program page's address: the payment number and `wx.requestPayment`'s parameters. */
-export function miniProgramPayUrl(outTradeNo: string, params: JsapiParams): string {
-  const query = new URLSearchParams({
-    outTradeNo,
-    timeStamp: params.timeStamp,
-    nonceStr: params.nonceStr,
-    package: params.package,
-    signType: params.signType,
-    paySign: params.paySign,
-  });
+/** The mini-program page's address: the payment number and the token that opens it. */
+export function miniProgramPayUrl(outTradeNo: string, payToken: string): string {
+  const query = new URLSearchParams({ outTradeNo, payToken });
   return `${MINI_PROGRAM_PAY_PAGE}?${query.toString()}`;
 }
 
@@ -96,12 +96,15 @@ export async function launchPayment(
 ): Promise<LaunchResult> {
   const { launch } = payment;
   if (launch.kind === 'redirect') {
-    deps.assign(launch.url);
+    // WeChat Pay's H5 page checks the Referer against the merchant's registered H5 domain;
+    // Alipay's gateway needs none, and gets none.
+    if (payment.channel === 'wechat') deps.assignSendingOrigin(launch.url);
+    else deps.assign(launch.url);
     return { type: 'left' };
   }
-  if (payment.scene === 'miniprogram') {
+  if (launch.kind === 'miniprogram') {
     try {
-      await deps.miniProgramNavigate(miniProgramPayUrl(payment.outTradeNo, launch.params));
+      await deps.miniProgramNavigate(miniProgramPayUrl(payment.outTradeNo, launch.payToken));
       return { type: 'handedOff' };
     } catch {
       return { type: 'failed', detail: '无法打开小程序支付页，请返回小程序重试' };

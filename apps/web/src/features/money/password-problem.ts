@@ -18,9 +18,9 @@ export function passwordProblemOf(error: unknown): PasswordProblem {
       retryAfterSeconds: error.retryAfterSeconds,
     };
   }
-  // The server names the field, or (as its payment-password check does today) names none: every
-  // other refusal of a payment names its field (`method`, `channel`) or is not a 400.
-  if (error.field === 'paymentPassword' || (error.status === 400 && error.field === null)) {
+  // The server's payment-password check names its field; every other refusal of a payment
+  // names another (`method`, `channel`) or none, and is shown as a toast.
+  if (error.field === 'paymentPassword') {
     return { type: 'wrong', message: error.message || '支付密码错误' };
   }
   return null;

@@ -105,25 +105,25 @@ describe('online channels by where the page runs', () => {
     expect(defaultChannel(without)).toBe('wechat');
   });
 
-  it('the mini-program: WeChat Pay handed to the mini-program, only with its identity', () => {
-    expect(
-      channelOptions('miniprogram', true).map((c) => [c.channel, c.scene, c.available]),
-    ).toEqual([
-      ['alipay', 'h5', false],
-      ['wechat', 'miniprogram', true],
-    ]);
-    const without = channelOptions('miniprogram', false);
-    expect(without.every((c) => !c.available)).toBe(true);
-    expect(defaultChannel(without)).toBeNull();
-    // Nothing online works: the online methods say so, the balance still pays.
+  it('the mini-program: WeChat Pay handed to the mini-program, which logs in itself', () => {
+    // No identity from the web-view is needed, nor asked for (decision 0057).
+    for (const hasWxOpenId of [true, false]) {
+      const channels = channelOptions('miniprogram', hasWxOpenId);
+      expect(channels.map((c) => [c.channel, c.scene, c.available, c.needsIdentity])).toEqual([
+        ['alipay', 'h5', false, false],
+        ['wechat', 'miniprogram', true, false],
+      ]);
+      expect(channels[0]?.reason).toBe('小程序内无法使用支付宝');
+      expect(defaultChannel(channels)).toBe('wechat');
+    }
     const options = methodOptions(
       ctx({ env: 'miniprogram', balances: { balance: 2_500, giftBalance: 0, held: 0 } }),
     );
-    expect(options.map((o) => [o.method, o.available, o.reason])).toEqual([
-      ['balance', false, '余额不足，可用¥25.00'],
-      ['balanceOnline', false, '当前环境无法在线支付'],
-      ['online', false, '当前环境无法在线支付'],
+    expect(options.map((o) => [o.method, o.available])).toEqual([
+      ['balance', false],
+      ['balanceOnline', true],
+      ['online', true],
     ]);
-    expect(defaultMethod(options)).toBeNull();
+    expect(defaultMethod(options)).toBe('balanceOnline');
   });
 });

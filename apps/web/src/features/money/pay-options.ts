@@ -66,10 +66,10 @@ export function channelOptions(env: PayEnvironment, hasWxOpenId: boolean): Chann
         {
           channel: 'wechat',
           scene: 'miniprogram',
-          available: hasWxOpenId,
-          // The mini-program's identity comes from the mini-program; the web-view cannot ask
-          // WeChat for it itself (spec section 4: the openId flow fails in the mini-program).
-          reason: hasWxOpenId ? null : '未取得微信身份，请重新从小程序进入，或使用余额支付',
+          // The web-view cannot ask WeChat for an identity (spec section 4), and needs none: the
+          // mini-program's own pay page logs in and pays (decision 0057).
+          available: true,
+          reason: null,
           needsIdentity: false,
         },
       ];

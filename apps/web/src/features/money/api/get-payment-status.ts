@@ -70,6 +70,25 @@ export function usePaymentStatus(channel: PaymentChannelName, outTradeNo: string
   };
 }
 
+/**
+ * An online payment asked once (the fail screens): the provider's page sent the member back
+ * without a payment, but the member may have paid all the same.
+ */
+export function usePaymentStatusOnce(
+  channel: PaymentChannelName | null,
+  outTradeNo: string | null,
+) {
+  return useQuery({
+    ...endpointQueryOptions(
+      statusCalls[channel ?? 'alipay'],
+      { outTradeNo: outTradeNo ?? '' },
+      { staleTime: 0 },
+    ),
+    enabled: channel !== null && outTradeNo !== null,
+    retry: false,
+  });
+}
+
 /** The order as the server knows it, asked again until it leaves 待付款 or the window is over. */
 export function useOrderPaidStatus(kind: OrderKind, id: number) {
   const poll = usePollWindow();

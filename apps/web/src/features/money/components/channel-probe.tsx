@@ -5,9 +5,9 @@ import { endpointQueryOptions } from '../../../lib/api';
 import { isRefusal } from '../request-id';
 
 /**
- * The provider's return names the payment but not its provider (the server's return addresses
- * carry `outTradeNo` alone): when the visit does not remember it either, the number is asked of
- * Alipay's look-up first, and of WeChat Pay's when Alipay's does not know it.
+ * An address that names the payment but not its provider (return addresses written before
+ * decision 0057 carried `outTradeNo` alone): when the visit does not remember it either, the
+ * number is asked of Alipay's look-up first, and of WeChat Pay's when Alipay's does not know it.
  */
 export function ChannelProbe({
   outTradeNo,

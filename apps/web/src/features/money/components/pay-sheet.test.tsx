@@ -12,6 +12,19 @@ import { expectToast } from '../../../test/ui-text';
 import { documentNavigation } from '../../../lib/document-navigation';
 import { queryClient } from '../../../lib/api';
 
+/** WeChat's JS-SDK inside the mini-program: the pages it was asked to open. */
+const miniProgramPages = vi.hoisted(() => [] as string[]);
+vi.mock('../wechat-sdk.js', () => ({
+  default: {
+    miniProgram: {
+      navigateTo: (options: { url: string; success?: () => void }) => {
+        miniProgramPages.push(options.url);
+        options.success?.();
+      },
+    },
+  },
+}));
+
 beforeEach(() => {
   logIn();
   queryClient.clear();
@@ -149,9 +162,9 @@ describe('the pay sheet', () => {
       pay: () => {
         tries += 1;
         return tries === 1
-          ? // As the server's check sends it: a 400 naming no field.
-            refuse(400, '支付密码错误，还可尝试4次')
-          : refuse(429, '支付密码错误次数过多，请30分钟后再试');
+          ? // As the server's check sends it: a 400 naming the field.
+            refuse(400, '支付密码错误，还可尝试4次', 'paymentPassword')
+          : refuse(429, '支付密码错误次数过多，请30分钟后再试', 'paymentPassword');
       },
     });
     await openSheetWhenReady();
@@ -265,7 +278,7 @@ describe('the pay sheet', () => {
   });
 
   it('online only asks no password; a disabled row cannot be chosen', async () => {
-    vi.spyOn(documentNavigation, 'assign').mockImplementation(() => {});
+    const leave = vi.spyOn(documentNavigation, 'assignSendingOrigin').mockImplementation(() => {});
     const { calls } = payServer({
       pay: () => ({
         body: envelope(
@@ -299,6 +312,52 @@ describe('the pay sheet', () => {
       scene: 'h5',
     });
     expect(screen.queryByTestId('pay-passcode-step')).toBeNull();
+    // WeChat Pay's H5 page is opened telling it our origin (its Referer check).
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('https://sandbox.example/wechat'));
+  });
+
+  it('inside the mini-program: WeChat Pay without an identity, handed to the pay page', async () => {
+    sessionStorage.setItem('from', 'miniprogram');
+    miniProgramPages.length = 0;
+    const { calls } = payServer({
+      pay: () => ({
+        body: envelope(
+          paid({
+            status: 'pending',
+            balanceAmount: 0,
+            onlineAmount: 8_200,
+            payment: {
+              outTradeNo: 'PAY2611260003',
+              channel: 'wechat',
+              scene: 'miniprogram',
+              amount: 8_200,
+              expiresAt: '2026-11-26T12:00:00+08:00',
+              launch: { kind: 'miniprogram', payToken: 'mb6x2k.c2lnbmF0dXJl' },
+            },
+          }),
+        ),
+      }),
+    });
+    await openSheetWhenReady();
+    expect(screen.getByTestId('pay-method-alipay')).toHaveTextContent('小程序内无法使用支付宝');
+    expect(screen.getByTestId('pay-method-wechat')).toHaveAttribute('aria-checked', 'true');
+    act(() => fireEvent.click(screen.getByTestId('pay-confirm')));
+    await waitFor(() => expect(calls('POST /api/Pcb/Pay')).toHaveLength(1));
+    // No wxOpenId: the mini-program's pay page logs in itself (decision 0057).
+    expect(calls('POST /api/Pcb/Pay')[0]?.body).toEqual({
+      id: 1,
+      requestId: expect.stringMatching(UUID),
+      method: 'online',
+      channel: 'wechat',
+      scene: 'miniprogram',
+    });
+    await waitFor(() =>
+      expect(miniProgramPages).toEqual([
+        '/pages/pay/pay?outTradeNo=PAY2611260003&payToken=mb6x2k.c2lnbmF0dXJl',
+      ]),
+    );
+    // Behind the pay page, the result screen that asks the server.
+    await waitFor(() => expect(currentPath()).toBe('/TheOrders/paySuccess'));
   });
 
   it('a switched session pays its colleague’s order online only', async () => {

@@ -236,7 +236,9 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
     if (!option || !ready) return;
     const what = `${choice.method}:${choice.channel ?? ''}`;
     const online = paysOnline(choice.method) ? channel : null;
-    const identity = online && online.scene !== 'h5' ? openId : null;
+    // WeChat's browser pays with the official account's identity; the mini-program's pay page
+    // logs in itself.
+    const identity = online && online.scene === 'jsapi' ? openId : null;
     try {
       const result = await pay.mutateAsync({
         id: order.id,

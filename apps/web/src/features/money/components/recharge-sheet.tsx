@@ -52,7 +52,7 @@ function RechargeForm({ balances, onClose }: { balances: Balances; onClose: () =
         amount,
         channel: channel.channel,
         scene: channel.scene,
-        ...(channel.scene !== 'h5' && openId ? { wxOpenId: openId } : {}),
+        ...(channel.scene === 'jsapi' && openId ? { wxOpenId: openId } : {}),
       });
       attempts.current.answered();
       rememberPayment({

@@ -85,7 +85,19 @@ describe('/TheOrders/paySuccess', () => {
     await waitFor(() => expect(sessionStorage.getItem('pendingPayment')).toBeNull());
   });
 
-  it('back at the server’s return address with nothing remembered: finds the provider itself', async () => {
+  it('the server’s return address names the provider: asks it alone, nothing remembered', async () => {
+    const { calls } = baseApi({
+      'GET /api/WechatPayOrder/Get': () => ({
+        body: envelope(status({ channel: 'wechat', status: 'paid', outcome: 'paidOrder' })),
+      }),
+    });
+    renderApp('/TheOrders/paySuccess?id=1&kind=pcb&channel=wechat&outTradeNo=PAY2611260001');
+    expect(await screen.findByText('支付成功')).toBeInTheDocument();
+    expect(calls('GET /api/AlipayOrder/Get')).toHaveLength(0);
+    expect(calls('GET /api/WechatPayOrder/Get')[0]?.url.search).toBe('?outTradeNo=PAY2611260001');
+  });
+
+  it('an address from before the provider was named: finds the provider itself', async () => {
     const { calls } = baseApi({
       'GET /api/AlipayOrder/Get': () => refuse(404, '支付单不存在'),
       'GET /api/WechatPayOrder/Get': () => ({
@@ -121,6 +133,39 @@ describe('/TheOrders/paySuccess', () => {
     act(() => fireEvent.click(screen.getByTestId('pay-again')));
     expect(await screen.findByTestId('pay-methods')).toBeInTheDocument();
     expect(currentPath()).toBe('/TheOrders/orderDetail');
+  });
+
+  const quitAddress =
+    '/TheOrders/payFail?id=1&kind=pcb&channel=alipay&outTradeNo=PAY2611260001&reason=cancelled';
+  const unpaidOrder = {
+    'GET /api/Pcb/GetDetail': () => ({
+      body: envelope(orderDetail({ status: 'awaitingPayment', total: 8200 })),
+    }),
+  };
+
+  it('leaving the cashier lands on payFail, which asks once: still unpaid, 重新支付', async () => {
+    const { calls } = baseApi({
+      ...unpaidOrder,
+      'GET /api/AlipayOrder/Get': () => ({ body: envelope(status()) }),
+    });
+    renderApp(quitAddress);
+    expect(await screen.findByTestId('pay-fail-reason')).toHaveTextContent('您已取消支付');
+    expect(await screen.findByTestId('pay-again')).toBeEnabled();
+    await waitFor(() => expect(calls('GET /api/AlipayOrder/Get')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 1800));
+    expect(calls('GET /api/AlipayOrder/Get')).toHaveLength(1);
+  });
+
+  it('payFail for a payment made after all (in the provider’s app) goes on to paySuccess', async () => {
+    baseApi({
+      ...unpaidOrder,
+      'GET /api/AlipayOrder/Get': () => ({
+        body: envelope(status({ status: 'paid', outcome: 'paidOrder' })),
+      }),
+    });
+    renderApp(quitAddress);
+    expect(await screen.findByText('支付成功')).toBeInTheDocument();
+    expect(currentPath()).toBe('/TheOrders/paySuccess');
   });
 
   it('money paid for an order that no longer needed it: says it goes back', async () => {
@@ -385,6 +430,23 @@ describe('top-up results', () => {
     expect(await screen.findByText('正在确认充值结果…')).toBeInTheDocument();
     expect(await screen.findByText('充值成功', {}, { timeout: 6000 })).toBeInTheDocument();
     expect(await screen.findByTestId('prepaid-new-balance')).toHaveTextContent('当前余额 ¥223.45');
+  });
+
+  it('prepaidFail naming a top-up the server closed says so', async () => {
+    baseApi({
+      ...balancesApi(),
+      'GET /api/WechatPayOrder/Get': () => ({
+        body: envelope(
+          status({ channel: 'wechat', purpose: 'recharge', status: 'closed', orderId: null }),
+        ),
+      }),
+    });
+    renderApp('/theBalance/prepaidFail?channel=wechat&outTradeNo=TOP2611260001&reason=cancelled');
+    await waitFor(() =>
+      expect(screen.getByTestId('prepaid-fail-reason')).toHaveTextContent(
+        '支付未完成，本次支付已关闭',
+      ),
+    );
   });
 
   it('prepaidFail says why and offers 重新充值', async () => {

@@ -1,28 +1,41 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { orderActions } from '@pcb/contract';
 import { PageHeader } from '../../../components/page-header';
 import { formatFen } from '../../../lib/money';
 import { orderHref, paths } from '../../../lib/paths';
 import { useOrderToPay } from '../api/get-order-to-pay';
+import { usePaymentStatusOnce } from '../api/get-payment-status';
 import { ResultCard } from '../components/result-card';
 import { forgetPayment, recalledPayment } from '../pending-payment';
-import { failReasonFrom, failReasons, kindParam, payAgainHref } from '../result-links';
+import {
+  channelFrom,
+  failReasonFrom,
+  failReasons,
+  kindParam,
+  payAgainHref,
+  paySuccessHref,
+} from '../result-links';
 import { idFrom } from '../route-params';
 import '../money.css';
 
 /**
  * /TheOrders/payFail?id=&kind=&reason=: the payment did not go through. Says why (closed,
  * cancelled, failed), that nothing was taken (and a held balance comes back), and offers
- * 重新支付 while the order still awaits payment.
+ * 重新支付 while the order still awaits payment. Naming the payment (`&channel=&outTradeNo=`,
+ * as the server's quit address does: the member left the provider's page), the screen asks the
+ * server once: a payment made all the same goes to paySuccess, a closed one says so.
  */
 export function PayFailPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const reason = failReasonFrom(search.get('reason'));
   // Read once: the screen forgets the payment as it opens.
   const [recalled] = useState(() => recalledPayment());
+  const channel = channelFrom(search.get('channel'));
+  const outTradeNo = search.get('outTradeNo');
+  const status = usePaymentStatusOnce(channel, outTradeNo);
+  const reason = status.data?.status === 'closed' ? 'closed' : failReasonFrom(search.get('reason'));
   const id = idFrom(search.get('id')) ?? recalled?.order?.id ?? null;
   const kind = kindParam(search.get('kind')) ?? recalled?.order?.kind ?? null;
   const order = useOrderToPay(kind ?? 'pcb', id ?? 0, { enabled: id !== null && kind !== null });
@@ -32,6 +45,9 @@ export function PayFailPage() {
 
   useEffect(() => forgetPayment(), []);
 
+  if (channel && outTradeNo && status.data?.status === 'paid') {
+    return <Navigate to={paySuccessHref({ channel, outTradeNo })} replace />;
+  }
   return (
     <div className="mn-page" data-testid="pay-fail-page">
       <PageHeader>支付失败</PageHeader>

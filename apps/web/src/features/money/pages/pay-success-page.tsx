@@ -196,9 +196,10 @@ function BalanceResult({ kind, id }: { kind: OrderKind; id: number }) {
 
 /**
  * /TheOrders/paySuccess: where every payment ends up. `?outTradeNo=&channel=` (an online
- * payment; the one remembered for the visit when the provider's return carries none) asks the
- * server until the provider's answer is known; `?id=&kind=` (the balances) reads the order.
- * The browser's arrival here proves nothing (decision 0056).
+ * payment, as the server's return address names it; the one remembered for the visit when an
+ * address carries none, as WeChat's bridge and the mini-program bring none) asks the server
+ * until the provider's answer is known; `?id=&kind=` alone (the balances) reads the order. The
+ * browser's arrival here proves nothing (decisions 0056, 0057).
  */
 export function PaySuccessPage() {
   const [search] = useSearchParams();
@@ -206,7 +207,7 @@ export function PaySuccessPage() {
   const [recalled] = useState(() => recalledPayment(fromAddress));
   const outTradeNo = fromAddress ?? recalled?.outTradeNo ?? null;
   const channel = channelFrom(search.get('channel')) ?? recalled?.channel ?? null;
-  // `orderId` as the server's return address writes it, `id` as ours does.
+  // `id` as the addresses write it; `orderId` as return addresses written before 0057 did.
   const id = idFrom(search.get('id') ?? search.get('orderId'));
   const kind = kindParam(search.get('kind'));
   return (

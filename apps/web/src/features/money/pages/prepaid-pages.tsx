@@ -9,14 +9,20 @@ import { invalidateEndpoints } from '../../../lib/api';
 import { formatFen } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { useBalances } from '../api/get-balance';
-import { usePaymentStatus } from '../api/get-payment-status';
+import { usePaymentStatus, usePaymentStatusOnce } from '../api/get-payment-status';
 import { moneyInvalidates } from '../api/pay-calls';
 import { ChannelProbe } from '../components/channel-probe';
 import { ResultCard } from '../components/result-card';
 import { paymentPollState } from '../payment-poll';
 import { forgetPayment, recalledPayment } from '../pending-payment';
 import { isRefusal } from '../request-id';
-import { channelFrom, failReasonFrom, failReasons, prepaidFailHref } from '../result-links';
+import {
+  channelFrom,
+  failReasonFrom,
+  failReasons,
+  prepaidFailHref,
+  prepaidSuccessHref,
+} from '../result-links';
 import '../money.css';
 
 function NewBalance() {
@@ -166,12 +172,22 @@ export function PrepaidSuccessPage() {
   );
 }
 
-/** /theBalance/prepaidFail?reason=: the top-up did not go through; 重新充值 or back. */
+/**
+ * /theBalance/prepaidFail?reason=: the top-up did not go through; 重新充值 or back. Naming the
+ * payment (`&channel=&outTradeNo=`, the server's quit address), it asks the server once, as
+ * payFail does.
+ */
 export function PrepaidFailPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const reason = failReasonFrom(search.get('reason'));
+  const channel = channelFrom(search.get('channel'));
+  const outTradeNo = search.get('outTradeNo');
+  const status = usePaymentStatusOnce(channel, outTradeNo);
+  const reason = status.data?.status === 'closed' ? 'closed' : failReasonFrom(search.get('reason'));
   useEffect(() => forgetPayment(), []);
+  if (channel && outTradeNo && status.data?.status === 'paid') {
+    return <Navigate to={prepaidSuccessHref({ channel, outTradeNo })} replace />;
+  }
   return (
     <div className="mn-page" data-testid="prepaid-fail-page">
       <PageHeader>充值失败</PageHeader>
