@@ -37,6 +37,7 @@ import { StaffUpload } from './modules/staff-upload';
 import { AlipayOrder, WechatPayOrder } from './modules/payment';
 import { MemberAdvancePayment } from './modules/member-advance-payment';
 import { StaffLedger } from './modules/staff-ledger';
+import { StaffFinance } from './modules/staff-finance';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -88,6 +89,7 @@ export * from './modules/staff-upload';
 export * from './modules/payment';
 export * from './modules/member-advance-payment';
 export * from './modules/staff-ledger';
+export * from './modules/staff-finance';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -137,6 +139,7 @@ export const api = {
   WechatPayOrder,
   MemberAdvancePayment,
   StaffLedger,
+  StaffFinance,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -5,8 +5,12 @@ import { appModule, type SeedTx } from '../app-module';
 import type { MemberAuthApi } from '../member-auth/member-auth.module';
 import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { MemberApi } from '../member/member.module';
+import type { StaffApi } from '../staff/staff.module';
 import type { WechatApi } from '../wechat/wechat.module';
 import { createAdjustments } from './adjustment.service';
+import { createFinanceRepository } from './finance.repository';
+import { registerFinanceRoutes } from './finance.routes';
+import { createFinanceService } from './finance.service';
 import { createLedger } from './ledger.repository';
 import { createMoneyService } from './money.service';
 import { registerNotifyRoutes } from './notify.routes';
@@ -61,6 +65,8 @@ export interface PaymentApi {
   reconcile: Reconciler['run'];
   /** The background jobs' work, callable at once (a job run by hand; the tests' worker). */
   work: PaymentWork;
+  /** Finance's counts on the console home (decision 0054): work waiting on a provider. */
+  financeCounts: () => Promise<{ refundsPending: number; paymentsPending: number }>;
 }
 
 export interface PaymentWork {
@@ -103,6 +109,7 @@ export const paymentModule = appModule({
       memberAuth: MemberAuthApi;
       memberMessage: MemberMessageApi;
       wechat: WechatApi;
+      staff: StaffApi;
     },
   ) => {
     let payableOrders: PayableOrders | null = null;
@@ -168,6 +175,13 @@ export const paymentModule = appModule({
       now,
     });
     const reconciler = createReconciler({ db, payments, now });
+    const finance = createFinanceService({
+      repository: createFinanceRepository(db),
+      ledger,
+      orders,
+      member: deps.member,
+      staff: deps.staff,
+    });
     const work: PaymentWork = {
       refund: (refundId) => refunds.process(refundId),
       close: (attemptId) => settlement.closeAtProvider(attemptId),
@@ -203,9 +217,12 @@ export const paymentModule = appModule({
         },
         reconcile: reconciler.run,
         work,
+        financeCounts: finance.workCounts,
       } satisfies PaymentApi,
-      routes: (route) =>
-        registerPaymentRoutes(route, { pay, recharge, money, adjustments, reconciler }),
+      routes: (route) => {
+        registerPaymentRoutes(route, { pay, recharge, money, adjustments, reconciler });
+        registerFinanceRoutes(route, finance);
+      },
       rawRoutes: (app) => registerNotifyRoutes(app, { payments, settlement, refunds, repository }),
       jobs: (registry) => {
         registry.handle(refundJob, async ({ refundId, round }, run) => {
