@@ -109,6 +109,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffOrder',
         'StaffUpload',
         'StaffLedger',
+        'StaffFinance',
       ]),
     );
   });

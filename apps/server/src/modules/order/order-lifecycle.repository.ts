@@ -99,8 +99,9 @@ export function createOrderLifecycleRepository(db: Db) {
         .select({
           id: orders.id,
           orderNo: orders.orderNo,
+          // Qualified by hand: a select list names the columns of its one table unqualified.
           cancelledBy: sql<string | null>`(SELECT p.actor FROM ${orderProcess} p
-            WHERE p.order_id = ${orders.id} AND p.to_status = 'cancelled'
+            WHERE p.order_id = ${orders}.id AND p.to_status = 'cancelled'
             ORDER BY p.id DESC LIMIT 1)`,
         })
         .from(orders)

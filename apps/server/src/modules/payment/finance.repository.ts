@@ -2,13 +2,12 @@ import {
   and,
   desc,
   eq,
-  exists,
   gte,
   inArray,
   isNotNull,
   isNull,
   lt,
-  notExists,
+  not,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -75,7 +74,7 @@ export interface RefundListRow {
 export type PaymentKey = { source: 'online'; id: number } | { source: 'order'; id: number };
 
 /** A refund was asked of the provider for this online payment (at most one: its unique key). */
-const refundAsked = sql`SELECT 1 FROM ${paymentRefund} WHERE ${paymentRefund.attemptId} = ${paymentAttempt.id}`;
+const refundAsked = sql`EXISTS (SELECT 1 FROM ${paymentRefund} r WHERE r.attempt_id = ${paymentAttempt}.id)`;
 
 /**
  * The online payments matching the filter (`payment_attempt`); null when none can (the filter
@@ -107,10 +106,10 @@ function onlineWhere(f: PaymentFilter): SQL | null {
       conditions.push(eq(paymentAttempt.status, 'closed'));
       break;
     case 'paid':
-      conditions.push(eq(paymentAttempt.status, 'paid'), notExists(refundAsked));
+      conditions.push(eq(paymentAttempt.status, 'paid'), not(refundAsked));
       break;
     case 'refunded':
-      conditions.push(eq(paymentAttempt.status, 'paid'), exists(refundAsked));
+      conditions.push(eq(paymentAttempt.status, 'paid'), refundAsked);
       break;
   }
   if (f.purpose) conditions.push(eq(paymentAttempt.purpose, f.purpose));
@@ -155,21 +154,27 @@ export function createFinanceRepository(db: Db) {
     ): Promise<{ keys: PaymentKey[]; total: number }> {
       const online = onlineWhere(filter);
       const paid = orderWhere(filter);
+      const offset = (page.page - 1) * page.pageSize;
+      // Each table gives its newest rows up to the end of the page, read backwards along its
+      // time index; the page is cut from their merge. (PostgreSQL sorts a whole UNION ALL
+      // instead when the order and limit are only outside it.)
+      const reach = offset + page.pageSize;
       const branches: SQL[] = [];
       if (online) {
         branches.push(
-          sql`SELECT 'online' AS source, ${paymentAttempt.id} AS id, ${paymentAttempt.createdAt} AS at
-            FROM ${paymentAttempt} WHERE ${online}`,
+          sql`(SELECT 'online' AS source, ${paymentAttempt.id} AS id, ${paymentAttempt.createdAt} AS at
+            FROM ${paymentAttempt} WHERE ${online}
+            ORDER BY ${paymentAttempt.createdAt} DESC, ${paymentAttempt.id} DESC LIMIT ${reach})`,
         );
       }
       if (paid) {
         branches.push(
-          sql`SELECT 'order' AS source, ${orderPayment.orderId} AS id, ${orderPayment.paidAt} AS at
-            FROM ${orderPayment} WHERE ${paid}`,
+          sql`(SELECT 'order' AS source, ${orderPayment.orderId} AS id, ${orderPayment.paidAt} AS at
+            FROM ${orderPayment} WHERE ${paid}
+            ORDER BY ${orderPayment.paidAt} DESC, ${orderPayment.orderId} DESC LIMIT ${reach})`,
         );
       }
       if (branches.length === 0) return { keys: [], total: 0 };
-      const offset = (page.page - 1) * page.pageSize;
       const [rows, onlineCount, paidCount] = await Promise.all([
         db.execute<{ source: 'online' | 'order'; id: number }>(
           sql`SELECT source, id FROM (${sql.join(branches, sql` UNION ALL `)}) p

@@ -140,9 +140,14 @@ export const orderPayment = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
-    // Finance's payments list, all or one member's, newest first (decision 0054).
-    index('order_payment_paid_idx').on(t.paidAt, t.orderId),
-    index('order_payment_member_idx').on(t.memberId, t.paidAt),
+    // Finance's payments list, all or one member's, newest first (decision 0054): the orders
+    // paid without an online payment (the others are listed as their online payment).
+    index('order_payment_paid_idx')
+      .on(t.paidAt, t.orderId)
+      .where(sql`${t.attemptId} IS NULL`),
+    index('order_payment_member_idx')
+      .on(t.memberId, t.paidAt)
+      .where(sql`${t.attemptId} IS NULL`),
     uniqueIndex('order_payment_attempt_uq')
       .on(t.attemptId)
       .where(sql`${t.attemptId} IS NOT NULL`),
