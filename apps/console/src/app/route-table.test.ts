@@ -12,6 +12,8 @@ import { StaffOutbox } from '@pcb/contract/staff-outbox';
 import { StaffPriceSheet } from '@pcb/contract/staff-price-sheet';
 import { StaffCompanyApply } from '@pcb/contract/staff-company-apply';
 import { StaffVirtualAccount } from '@pcb/contract/staff-virtual-account';
+import { StaffFinance } from '@pcb/contract/staff-finance';
+import { StaffLedger } from '@pcb/contract/staff-ledger';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
 
@@ -26,6 +28,10 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   mobileApplies: StaffMobileApply.List,
   companyApplies: StaffCompanyApply.List,
   virtualAccounts: StaffVirtualAccount.List,
+  payments: StaffFinance.ListPayments,
+  refunds: StaffFinance.ListRefunds,
+  memberLedger: StaffFinance.GetMemberLedger,
+  reconciliation: StaffLedger.GetReconciliation,
   announcements: StaffAnnouncement.List,
   orders: StaffOrder.List,
   priceSheets: StaffPriceSheet.List,

@@ -157,7 +157,8 @@ export const workQueueSchema = z.object({
     )
     .default([]),
 });
-export type WorkQueue = z.infer<typeof workQueueSchema>;
+/** As answered: `finance` may be left out (none), the client reads it as []. */
+export type WorkQueue = z.input<typeof workQueueSchema>;
 
 /**
  * The status the desk lists when none is chosen (decision 0042): with a keyword or a work queue

@@ -88,7 +88,7 @@ export function createStaffOrderLifecycleService(deps: {
   }
 
   return {
-    async workQueue(roles: readonly StaffRole[]): Promise<WorkQueue> {
+    async workQueue(roles: readonly StaffRole[]): Promise<Required<WorkQueue>> {
       const at = deps.now();
       const keys = new Set(roles.flatMap((role) => queuesOf[role]));
       const financial = roles.some((role) => FINANCE_QUEUE_ROLES.includes(role));
