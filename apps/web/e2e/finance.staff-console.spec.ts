@@ -9,6 +9,8 @@ import { apiRegister, uniqueMobile } from './support';
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
+const ADJUSTED = '已调整余额，会员将收到站内信';
+
 test('finance adjusts a member’s balance and sees the entry in the ledger', async ({
   browser,
   request,
@@ -37,12 +39,15 @@ test('finance adjusts a member’s balance and sees the entry in the ledger', as
     ['123.45', '线下转账补录'],
     ['-0.29', '运费多收，扣回'],
   ] as const) {
+    // The last adjustment's toast has gone: one toast now is one adjustment.
+    await expect(page.getByText(ADJUSTED)).toHaveCount(0);
     await page.getByRole('button', { name: '调整', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /^调整余额：/ });
     await dialog.getByLabel('调整金额').fill(amount);
     await dialog.getByLabel('原因').fill(reason);
+    // A double click adjusts once.
     await dialog.getByRole('button', { name: '确认调整' }).dblclick();
-    await expect(page.getByText('已调整余额，会员将收到站内信')).toBeVisible();
+    await expect(page.getByText(ADJUSTED)).toHaveCount(1);
     await expect(dialog).toBeHidden();
   }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { App, Form, Input, Radio, Typography } from 'antd';
 import type { Balances } from '@pcb/contract/member-advance-payment';
 import { ADJUSTMENT_MAX, StaffLedger } from '@pcb/contract/staff-ledger';
@@ -54,16 +54,24 @@ export function AdjustModal({
   const typed = amountOf(Form.useWatch('amount', form));
   const current = account === 'gift' ? balances.giftBalance : balances.balance;
 
+  // A second press while the first is on its way sends nothing; were it sent (another tab, a
+  // retry), the same request id would still adjust once.
+  const sending = useRef(false);
   const submit = async (values: Values) => {
     const amount = amountOf(values.amount);
-    if ('error' in amount) return;
-    await adjust.mutateAsync({
-      memberId,
-      account: values.account,
-      amount: amount.fen,
-      reason: values.reason.trim(),
-      requestId,
-    });
+    if ('error' in amount || sending.current) return;
+    sending.current = true;
+    try {
+      await adjust.mutateAsync({
+        memberId,
+        account: values.account,
+        amount: amount.fen,
+        reason: values.reason.trim(),
+        requestId,
+      });
+    } finally {
+      sending.current = false;
+    }
     void message.success(`已调整${accountNames[values.account]}，会员将收到站内信`);
     onClose();
   };
