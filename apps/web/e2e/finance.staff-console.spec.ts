@@ -1,7 +1,9 @@
 // Issue 20 in the console (decision 0054): finance finds a member, adjusts their balance with a
 // reason (a signed amount of yuan, read exactly) and sees the entry in the ledger with what it
 // left; the other finance screens open from the 财务 group; the reconciliation finds nothing.
+// Each screen is checked by axe-core (the rules Lighthouse's accessibility score counts).
 import { expect as baseExpect, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { FINANCE_TOTP_SECRET, staffPage } from './desk';
 import { apiRegister, uniqueMobile } from './support';
 
@@ -45,6 +47,7 @@ test('finance adjusts a member’s balance and sees the entry in the ledger', as
     const dialog = page.getByRole('dialog', { name: /^调整余额：/ });
     await dialog.getByLabel('调整金额').fill(amount);
     await dialog.getByLabel('原因').fill(reason);
+    if (amount === '123.45') await expectAccessible(page);
     // A double click adjusts once.
     await dialog.getByRole('button', { name: '确认调整' }).dblclick();
     await expect(page.getByText(ADJUSTED)).toHaveCount(1);
@@ -53,6 +56,8 @@ test('finance adjusts a member’s balance and sees the entry in the ledger', as
 
   const balances = page.getByRole('group', { name: '当前余额' });
   await expect(balances.getByText('¥123.16')).toBeVisible();
+  await expect(page.getByText(ADJUSTED)).toHaveCount(0);
+  await expectAccessible(page);
   const rows = page.getByRole('row').filter({ hasText: '余额调整' });
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('-¥0.29');
@@ -68,10 +73,16 @@ test('finance adjusts a member’s balance and sees the entry in the ledger', as
   const items = ((await logs.json()) as { data: { items: { amount: number }[] } }).data.items;
   expect(items.map((i) => i.amount)).toEqual([-29, 12_345]);
 
-  await page.getByRole('menuitem', { name: '支付记录' }).click();
-  await expect(page.getByRole('heading', { name: '支付记录' })).toBeVisible();
+  for (const screen of ['支付记录', '退款记录']) {
+    await page.getByRole('menuitem', { name: screen }).click();
+    await expect(page.getByRole('heading', { name: screen })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await expectAccessible(page);
+  }
   await page.getByRole('menuitem', { name: '对账报告' }).click();
   await page.getByRole('button', { name: '开始对账' }).click();
   await expect(page.getByText('无差异')).toBeVisible({ timeout: 60_000 });
+  await expectAccessible(page);
   await page.context().close();
 });

@@ -9,18 +9,22 @@ import {
   memberLedgerAccountNames,
 } from '@pcb/contract/staff-finance';
 
-/** How each state shows as a tag: what waits on a provider in blue, what went wrong in red. */
+/**
+ * How each state shows as a tag: what waits on a provider in blue, what went wrong in red. The
+ * colour presets the theme keeps at AA (decision 0036), never the status ones (`success`,
+ * `warning`), whose backgrounds antd derives from the theme's darker status colours.
+ */
 export const paymentStateTags: Record<FinancePaymentState, { label: string; color: string }> = {
   pending: { label: financePaymentStateNames.pending, color: 'processing' },
-  paid: { label: financePaymentStateNames.paid, color: 'success' },
+  paid: { label: financePaymentStateNames.paid, color: 'green' },
   closed: { label: financePaymentStateNames.closed, color: 'default' },
-  refunded: { label: financePaymentStateNames.refunded, color: 'warning' },
+  refunded: { label: financePaymentStateNames.refunded, color: 'orange' },
 };
 
 export const refundStateTags: Record<FinanceRefundState, { label: string; color: string }> = {
   pending: { label: financePaymentStateNames.pending, color: 'processing' },
-  success: { label: financeRefundStateNames.success, color: 'success' },
-  failed: { label: '失败，已转余额', color: 'error' },
+  success: { label: financeRefundStateNames.success, color: 'green' },
+  failed: { label: '失败，已转余额', color: 'red' },
 };
 
 export const accountTags: Record<MemberLedgerAccount, { label: string; color: string }> = {
