@@ -113,6 +113,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffUpload',
         'StaffLedger',
         'StaffBankTransfer',
+        'StaffFinance',
       ]),
     );
   });

@@ -38,6 +38,7 @@ import { AlipayOrder, WechatPayOrder } from './modules/payment';
 import { MemberAdvancePayment } from './modules/member-advance-payment';
 import { StaffLedger } from './modules/staff-ledger';
 import { StaffBankTransfer } from './modules/staff-bank-transfer';
+import { StaffFinance } from './modules/staff-finance';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -90,6 +91,7 @@ export * from './modules/payment';
 export * from './modules/member-advance-payment';
 export * from './modules/staff-ledger';
 export * from './modules/staff-bank-transfer';
+export * from './modules/staff-finance';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -140,6 +142,7 @@ export const api = {
   MemberAdvancePayment,
   StaffLedger,
   StaffBankTransfer,
+  StaffFinance,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -11,7 +11,7 @@ import { endpointQueryOptions, useEndpointMutation } from '../lib/api';
 import { confirmLeave } from '../lib/leave-guard';
 import { paths } from '../lib/paths';
 import { endSession, useStaff } from '../lib/staff-session';
-import { canOpen, routeForPath, routeRows, type ConsoleRoute } from './route-table';
+import { canOpen, menuGroups, routeForPath, routeRows, type ConsoleRoute } from './route-table';
 import { ForbiddenPage } from './status-pages';
 
 /**
@@ -84,6 +84,39 @@ function StaffMenu({ staff }: { staff: StaffProfile }) {
   );
 }
 
+type MenuItem = NonNullable<MenuProps['items']>[number];
+const groupKey = (group: string) => `group:${group}`;
+
+/** The menu's items in the route table's order; a group's rows in one submenu where its first is. */
+function menuItemsOf(rows: ConsoleRoute[]): MenuItem[] {
+  const items: MenuItem[] = [];
+  const groups = new Map<string, MenuItem[]>();
+  for (const row of rows) {
+    const item: MenuItem = {
+      key: row.path,
+      icon: row.menu?.icon,
+      label: (
+        <Link to={row.path} onClick={(event) => !confirmLeave() && event.preventDefault()}>
+          {row.title}
+        </Link>
+      ),
+    };
+    const group = row.menu?.group;
+    if (!group) {
+      items.push(item);
+      continue;
+    }
+    let children = groups.get(group);
+    if (!children) {
+      children = [];
+      groups.set(group, children);
+      items.push({ key: groupKey(group), ...menuGroups[group], children });
+    }
+    children.push(item);
+  }
+  return items;
+}
+
 /**
  * The console's chrome: the side menu (the rows this staff member's roles open), the header
  * with who is logged in and the logout, and the screen — or the 403 page when the roles do
@@ -95,16 +128,17 @@ export default function ConsoleLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const route = routeForPath(location.pathname);
   const menuRows = useMenuRows(staff);
-
-  const menuItems: MenuProps['items'] = menuRows.map((row) => ({
-    key: row.path,
-    icon: row.menu?.icon,
-    label: (
-      <Link to={row.path} onClick={(event) => !confirmLeave() && event.preventDefault()}>
-        {row.title}
-      </Link>
-    ),
-  }));
+  const menuItems = menuItemsOf(menuRows);
+  // The group of the screen on show opens, however the screen was reached (a link on the home).
+  const shownGroup = route?.menu?.group;
+  const [openKeys, setOpenKeys] = useState<string[]>(shownGroup ? [groupKey(shownGroup)] : []);
+  const [openedFor, setOpenedFor] = useState(shownGroup);
+  if (shownGroup !== openedFor) {
+    setOpenedFor(shownGroup);
+    if (shownGroup && !openKeys.includes(groupKey(shownGroup))) {
+      setOpenKeys([...openKeys, groupKey(shownGroup)]);
+    }
+  }
 
   return (
     <Layout className="console-shell">
@@ -124,6 +158,7 @@ export default function ConsoleLayout() {
           mode="inline"
           items={menuItems}
           selectedKeys={route ? [route.path] : []}
+          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
           aria-label="主菜单"
         />
       </Layout.Sider>

@@ -85,8 +85,7 @@ describe('the menu', () => {
         '会员管理',
         '换绑手机审核',
         '企业认证审核',
-        '虚拟账户',
-        '转账入账',
+        '财务',
         '公告管理',
         '订单工作台',
         '价格表',
@@ -96,6 +95,29 @@ describe('the menu', () => {
         '短信发件箱',
       ]),
     );
+  });
+
+  it('groups finance’s screens under 财务, opened on one of them', async () => {
+    mockApi({
+      'GET /api/StaffAuth/Me': () => ok(sessionFixture(['finance'])),
+      'GET /api/StaffFinance/ListRefunds': () => ok(page([])),
+    });
+    renderConsole('/finance/refunds');
+    await screen.findByText('暂无退款');
+    expect(menuLabels()).toEqual([
+      '工作台',
+      '会员管理',
+      '财务',
+      '虚拟账户',
+      '转账入账',
+      '支付记录',
+      '退款记录',
+      '会员台账',
+      '对账报告',
+      '订单工作台',
+      '价格表',
+    ]);
+    expect(document.title).toBe('退款记录 - 员工后台');
   });
 
   it('hides the SMS outbox where the server has none (production answers 404)', async () => {

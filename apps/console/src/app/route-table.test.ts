@@ -13,6 +13,8 @@ import { StaffPriceSheet } from '@pcb/contract/staff-price-sheet';
 import { StaffCompanyApply } from '@pcb/contract/staff-company-apply';
 import { StaffVirtualAccount } from '@pcb/contract/staff-virtual-account';
 import { StaffBankTransfer } from '@pcb/contract/staff-bank-transfer';
+import { StaffFinance } from '@pcb/contract/staff-finance';
+import { StaffLedger } from '@pcb/contract/staff-ledger';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
 
@@ -28,6 +30,10 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   companyApplies: StaffCompanyApply.List,
   virtualAccounts: StaffVirtualAccount.List,
   bankTransfers: StaffBankTransfer.List,
+  payments: StaffFinance.ListPayments,
+  refunds: StaffFinance.ListRefunds,
+  memberLedger: StaffFinance.GetMemberLedger,
+  reconciliation: StaffLedger.GetReconciliation,
   announcements: StaffAnnouncement.List,
   orders: StaffOrder.List,
   priceSheets: StaffPriceSheet.List,

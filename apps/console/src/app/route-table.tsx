@@ -1,8 +1,13 @@
 import type { ComponentType, ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
 import {
+  AccountBookOutlined,
   AuditOutlined,
   BankOutlined,
+  CreditCardOutlined,
+  FileSearchOutlined,
+  ReconciliationOutlined,
+  RollbackOutlined,
   FileTextOutlined,
   MoneyCollectOutlined,
   ShopOutlined,
@@ -37,6 +42,8 @@ export interface ConsoleRoute {
   /** Its entry in the side menu, shown to the roles above; no entry without it. */
   menu?: {
     icon: ReactNode;
+    /** The menu group it is listed under (`menuGroups`); at the top level without one. */
+    group?: keyof typeof menuGroups;
     /**
      * An endpoint that may not exist in this environment (404 in production): the entry shows
      * only once it answered.
@@ -44,6 +51,11 @@ export interface ConsoleRoute {
     probe?: EndpointDef;
   };
 }
+
+/** Menu groups: a submenu where its first row would be, holding every row of the group. */
+export const menuGroups = {
+  finance: { label: '财务', icon: <AccountBookOutlined /> },
+} satisfies Record<string, { label: string; icon: ReactNode }>;
 
 /**
  * The console's one route table: the router, the guard, document titles and the side menu all
@@ -93,7 +105,7 @@ export const routeTable = {
     title: '虚拟账户',
     access: 'staff',
     roles: ['finance', 'admin'],
-    menu: { icon: <BankOutlined /> },
+    menu: { icon: <BankOutlined />, group: 'finance' },
   },
   bankTransfers: {
     path: paths.bankTransfers,
@@ -101,7 +113,39 @@ export const routeTable = {
     title: '转账入账',
     access: 'staff',
     roles: ['finance', 'admin'],
-    menu: { icon: <TransactionOutlined /> },
+    menu: { icon: <TransactionOutlined />, group: 'finance' },
+  },
+  payments: {
+    path: paths.payments,
+    page: () => import('../features/finance/pages/payments-page'),
+    title: '支付记录',
+    access: 'staff',
+    roles: ['admin', 'finance'],
+    menu: { icon: <CreditCardOutlined />, group: 'finance' },
+  },
+  refunds: {
+    path: paths.refunds,
+    page: () => import('../features/finance/pages/refunds-page'),
+    title: '退款记录',
+    access: 'staff',
+    roles: ['admin', 'finance'],
+    menu: { icon: <RollbackOutlined />, group: 'finance' },
+  },
+  memberLedger: {
+    path: paths.memberLedger,
+    page: () => import('../features/finance/pages/member-ledger-page'),
+    title: '会员台账',
+    access: 'staff',
+    roles: ['admin', 'finance'],
+    menu: { icon: <FileSearchOutlined />, group: 'finance' },
+  },
+  reconciliation: {
+    path: paths.reconciliation,
+    page: () => import('../features/finance/pages/reconciliation-page'),
+    title: '对账报告',
+    access: 'staff',
+    roles: ['admin', 'finance'],
+    menu: { icon: <ReconciliationOutlined />, group: 'finance' },
   },
   announcements: {
     path: paths.announcements,

@@ -16,6 +16,10 @@ export const paths = {
   smsOutbox: '/sms-outbox',
   priceSheets: '/price-sheets',
   orders: '/orders',
+  payments: '/finance/payments',
+  refunds: '/finance/refunds',
+  memberLedger: '/finance/member-ledger',
+  reconciliation: '/finance/reconciliation',
   account: '/account',
 } as const;
 

@@ -131,6 +131,13 @@ export const workQueueKeys = [
 ] as const;
 export type WorkQueueKey = (typeof workQueueKeys)[number];
 
+/**
+ * Finance's work on the console home (decision 0054): provider refunds not yet confirmed, and
+ * online payments asked of a provider and not yet confirmed. Each opens its finance list.
+ */
+export const financeQueueKeys = ['refundsPending', 'paymentsPending'] as const;
+export type FinanceQueueKey = (typeof financeQueueKeys)[number];
+
 export const workQueueSchema = z.object({
   queues: z.array(
     z.object({
@@ -139,8 +146,19 @@ export const workQueueSchema = z.object({
       count: z.number().int(),
     }),
   ),
+  /** Finance's counts (admin and finance); none for the other roles. */
+  finance: z
+    .array(
+      z.object({
+        key: z.enum(financeQueueKeys),
+        label: z.string(),
+        count: z.number().int(),
+      }),
+    )
+    .default([]),
 });
-export type WorkQueue = z.infer<typeof workQueueSchema>;
+/** As answered: `finance` may be left out (none), the client reads it as []. */
+export type WorkQueue = z.input<typeof workQueueSchema>;
 
 /**
  * The status the desk lists when none is chosen (decision 0042): with a keyword or a work queue
@@ -223,7 +241,7 @@ export const StaffOrder = defineModule('StaffOrder', {
   GetWorkQueue: {
     method: 'GET',
     summary:
-      '工作台的待办数量（按角色）：待审核、待确认超过24小时、待付款、今天应发货、已发货待完成',
+      '工作台的待办数量（按角色）：待审核、待确认超过24小时、待付款、今天应发货、已发货待完成；财务：原路退款待确认、在线支付待确认',
     access: 'staff',
     roles: ORDER_ROLES,
     input: z.object({}),

@@ -92,6 +92,22 @@ export function createOrderLifecycleRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Orders' numbers and who moved each to 已取消 last (its process log), for finance's lists. */
+    async refsOf(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: orders.id,
+          orderNo: orders.orderNo,
+          // Qualified by hand: a select list names the columns of its one table unqualified.
+          cancelledBy: sql<string | null>`(SELECT p.actor FROM ${orderProcess} p
+            WHERE p.order_id = ${orders}.id AND p.to_status = 'cancelled'
+            ORDER BY p.id DESC LIMIT 1)`,
+        })
+        .from(orders)
+        .where(inArray(orders.id, [...ids]));
+    },
+
     /**
      * A member's orders of one kind (one status or all), newest first, and how many there are:
      * one statement (decision 0049).

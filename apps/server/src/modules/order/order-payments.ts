@@ -48,5 +48,16 @@ export function createPayableOrders(deps: {
       );
       await lifecycle.notifier.notifyIn(tx, orderMessages.paid(after, payment.amount, payment.how));
     },
+
+    async idOfNumber(orderNo) {
+      return (await deps.repository.findByNo(orderNo))?.id ?? null;
+    },
+
+    async refsOf(ids) {
+      const rows = await deps.repository.refsOf(ids);
+      return new Map(
+        rows.map((r) => [r.id, { orderNo: r.orderNo, cancelledBy: r.cancelledBy ?? null }]),
+      );
+    },
   };
 }

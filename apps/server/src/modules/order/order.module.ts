@@ -115,6 +115,7 @@ export const orderModule = appModule({
       repository: lifecycleRepository,
       uploads: deps.upload,
       payments: deps.payment.orders,
+      financeCounts: deps.payment.financeCounts,
       now,
     });
     const factory = createDemoFactory({

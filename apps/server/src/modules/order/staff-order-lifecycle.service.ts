@@ -4,6 +4,7 @@ import {
   type ProductionStep,
   type ReceiverSnapshotView,
   type StaffRole,
+  type FinanceQueueKey,
   type WorkQueue,
   type WorkQueueKey,
 } from '@pcb/contract';
@@ -37,6 +38,13 @@ const queueLabels: Record<WorkQueueKey, string> = {
   shipped: '已发货待完成',
 };
 
+/** Finance's work waiting on a provider (decision 0054), for admin and finance. */
+const financeQueueLabels: Record<FinanceQueueKey, string> = {
+  refundsPending: '原路退款待确认',
+  paymentsPending: '在线支付待确认',
+};
+const FINANCE_QUEUE_ROLES: readonly StaffRole[] = ['admin', 'finance'];
+
 /** Which queues each role works (admin sees all). */
 const queuesOf: Record<StaffRole, readonly WorkQueueKey[]> = {
   admin: [
@@ -65,6 +73,8 @@ export function createStaffOrderLifecycleService(deps: {
   uploads: Pick<UploadApi, 'assertUploadedByStaff'>;
   /** Offline payments are money: they go into the ledger in their transaction (decision 0051). */
   payments: Pick<PaymentApi['orders'], 'offlinePaidIn'>;
+  /** Finance's counts on the console home (decision 0054); the demo seed's mover has none. */
+  financeCounts?: PaymentApi['financeCounts'];
   now: Clock;
 }) {
   const { lifecycle, repository } = deps;
@@ -78,14 +88,25 @@ export function createStaffOrderLifecycleService(deps: {
   }
 
   return {
-    async workQueue(roles: readonly StaffRole[]): Promise<WorkQueue> {
+    async workQueue(roles: readonly StaffRole[]): Promise<Required<WorkQueue>> {
       const at = deps.now();
-      const counts = await repository.workQueueCounts(at, isoDay(at));
       const keys = new Set(roles.flatMap((role) => queuesOf[role]));
+      const financial = roles.some((role) => FINANCE_QUEUE_ROLES.includes(role));
+      const [counts, money] = await Promise.all([
+        repository.workQueueCounts(at, isoDay(at)),
+        financial && deps.financeCounts ? deps.financeCounts() : null,
+      ]);
       return {
         queues: (Object.keys(queueLabels) as WorkQueueKey[])
           .filter((key) => keys.has(key))
           .map((key) => ({ key, label: queueLabels[key], count: counts[key] })),
+        finance: money
+          ? (Object.keys(financeQueueLabels) as FinanceQueueKey[]).map((key) => ({
+              key,
+              label: financeQueueLabels[key],
+              count: money[key],
+            }))
+          : [],
       };
     },
 

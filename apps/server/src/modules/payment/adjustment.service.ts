@@ -24,6 +24,18 @@ export function createAdjustments(deps: {
   const { ledger } = deps;
 
   return {
+    /**
+     * 404 unless the member exists: run before the write's transaction opens (`beforeWrite`),
+     * since the member module reads on a connection of its own — inside the transaction, 60
+     * adjustments at once held every connection and waited for one more.
+     */
+    async assertMember(memberId: number): Promise<void> {
+      if (!(await deps.members.findById(memberId))) {
+        throw new AppError(404, MEMBER_NOT_FOUND_MESSAGE);
+      }
+    },
+
+    /** The member exists (`assertMember`, before the transaction). */
     async adjust(
       w: StaffWrite,
       input: {
@@ -34,10 +46,6 @@ export function createAdjustments(deps: {
         requestId: string;
       },
     ): Promise<Balances> {
-      // Read before the write's own statements (a staff write runs in one transaction).
-      if (!(await deps.members.findById(input.memberId))) {
-        throw new AppError(404, MEMBER_NOT_FOUND_MESSAGE);
-      }
       const { tx } = w;
       const key =
         input.account === 'balance'

@@ -16,6 +16,13 @@ export interface PayableOrder {
   deletedAt: Date | null;
 }
 
+/** An order as finance's lists name it (decision 0054). */
+export interface OrderRef {
+  orderNo: string;
+  /** Who cancelled it, as its process log shows (会员, a staff member's name, 系统); else null. */
+  cancelledBy: string | null;
+}
+
 /**
  * The order module's side of paying (decision 0051). The payment module is listed above the
  * order module (the order's cancels refund through it, its offline payments post to the
@@ -37,6 +44,10 @@ export interface PayableOrders {
     by: { kind: 'member'; member: AuthMember } | { kind: 'system' },
     payment: { amount: number; how: string },
   ): Promise<void>;
+  /** The id of the order with this number, deleted or not; null when there is none. */
+  idOfNumber(orderNo: string): Promise<number | null>;
+  /** These orders' numbers and who cancelled them, by id (finance's lists, decision 0054). */
+  refsOf(ids: readonly number[]): Promise<Map<number, OrderRef>>;
 }
 
 /** An order as the lifecycle's status-change hook sees it, before and after. */

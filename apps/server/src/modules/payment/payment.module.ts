@@ -5,9 +5,13 @@ import { appModule, type SeedTx } from '../app-module';
 import type { MemberAuthApi } from '../member-auth/member-auth.module';
 import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { MemberApi } from '../member/member.module';
+import type { StaffApi } from '../staff/staff.module';
 import type { WechatApi } from '../wechat/wechat.module';
 import { createAdjustments } from './adjustment.service';
 import { createBankCredits, type BankCredits } from './bank-credit';
+import { createFinanceRepository } from './finance.repository';
+import { registerFinanceRoutes } from './finance.routes';
+import { createFinanceService } from './finance.service';
 import { createLedger } from './ledger.repository';
 import { createMiniProgramPay } from './mini-program-pay.service';
 import { createMoneyService } from './money.service';
@@ -66,6 +70,8 @@ export interface PaymentApi {
   reconcile: Reconciler['run'];
   /** The background jobs' work, callable at once (a job run by hand; the tests' worker). */
   work: PaymentWork;
+  /** Finance's counts on the console home (decision 0054): work waiting on a provider. */
+  financeCounts: () => Promise<{ refundsPending: number; paymentsPending: number }>;
 }
 
 export interface PaymentWork {
@@ -110,6 +116,7 @@ export const paymentModule = appModule({
       memberAuth: MemberAuthApi;
       memberMessage: MemberMessageApi;
       wechat: WechatApi;
+      staff: StaffApi;
     },
   ) => {
     let payableOrders: PayableOrders | null = null;
@@ -187,6 +194,13 @@ export const paymentModule = appModule({
       now,
     });
     const reconciler = createReconciler({ db, payments, now });
+    const finance = createFinanceService({
+      repository: createFinanceRepository(db),
+      ledger,
+      orders,
+      member: deps.member,
+      staff: deps.staff,
+    });
     const work: PaymentWork = {
       refund: (refundId) => refunds.process(refundId),
       close: (attemptId) => settlement.closeAtProvider(attemptId),
@@ -223,8 +237,9 @@ export const paymentModule = appModule({
         bankTransfers: createBankCredits({ ledger }),
         reconcile: reconciler.run,
         work,
+        financeCounts: finance.workCounts,
       } satisfies PaymentApi,
-      routes: (route) =>
+      routes: (route) => {
         registerPaymentRoutes(route, {
           pay,
           recharge,
@@ -232,7 +247,9 @@ export const paymentModule = appModule({
           money,
           adjustments,
           reconciler,
-        }),
+        });
+        registerFinanceRoutes(route, finance);
+      },
       rawRoutes: (app) => registerNotifyRoutes(app, { payments, settlement, refunds, repository }),
       jobs: (registry) => {
         registry.handle(refundJob, async ({ refundId, round }, run) => {

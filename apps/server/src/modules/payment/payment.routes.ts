@@ -59,8 +59,10 @@ export function registerPaymentRoutes(
     money.accountLog(requireMember(), 'gift', input),
   );
 
-  route(StaffLedger.Adjust, async ({ input, write }) =>
-    services.adjustments.adjust(write(), input),
+  route(
+    StaffLedger.Adjust,
+    async ({ input, write }) => services.adjustments.adjust(write(), input),
+    { beforeWrite: ({ input }) => services.adjustments.assertMember(input.memberId) },
   );
   route(StaffLedger.GetReconciliation, async () => services.reconciler.run());
 }

@@ -80,6 +80,8 @@ export const paymentAttempt = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} = 'open'`),
     index('payment_attempt_member_idx').on(t.memberId, t.createdAt),
+    // Finance's payments list, newest first (decision 0054).
+    index('payment_attempt_created_idx').on(t.createdAt, t.id),
     check('payment_attempt_status_ck', sql`${t.status} IN (${inList(attemptStatuses)})`),
     check('payment_attempt_hold_ck', sql`${t.hold} IN (${inList(holdStates)})`),
     check('payment_attempt_channel_ck', sql`${t.channel} IN ('alipay', 'wechat')`),
@@ -138,6 +140,14 @@ export const orderPayment = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
+    // Finance's payments list, all or one member's, newest first (decision 0054): the orders
+    // paid without an online payment (the others are listed as their online payment).
+    index('order_payment_paid_idx')
+      .on(t.paidAt, t.orderId)
+      .where(sql`${t.attemptId} IS NULL`),
+    index('order_payment_member_idx')
+      .on(t.memberId, t.paidAt)
+      .where(sql`${t.attemptId} IS NULL`),
     uniqueIndex('order_payment_attempt_uq')
       .on(t.attemptId)
       .where(sql`${t.attemptId} IS NOT NULL`),
@@ -189,6 +199,9 @@ export const paymentRefund = pgTable(
   (t) => [
     uniqueIndex('payment_refund_out_refund_no_uq').on(t.outRefundNo),
     uniqueIndex('payment_refund_attempt_uq').on(t.attemptId),
+    // Finance's refunds list, all or one member's, newest first (decision 0054).
+    index('payment_refund_created_idx').on(t.createdAt, t.id),
+    index('payment_refund_member_idx').on(t.memberId, t.createdAt),
     index('payment_refund_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),

@@ -41,6 +41,35 @@ describe('工作台', () => {
     );
   });
 
+  it('shows finance what waits on a provider, each opening its list filtered on it', async () => {
+    const api = mockApi({
+      'GET /api/StaffAuth/Me': () => ok(sessionFixture(['finance'])),
+      'GET /api/StaffOrder/GetWorkQueue': () =>
+        ok({
+          queues: [{ key: 'awaitingPayment', label: '待付款', count: 2 }],
+          finance: [
+            { key: 'refundsPending', label: '原路退款待确认', count: 3 },
+            { key: 'paymentsPending', label: '在线支付待确认', count: 0 },
+          ],
+        }),
+      'GET /api/StaffFinance/ListRefunds': () => ok(page([])),
+    });
+    renderConsole('/');
+    const todo = await screen.findByRole('region', { name: '待办' });
+    expect(await within(todo).findByRole('link', { name: /^待付款\s*2\s*单/ })).toBeInTheDocument();
+    expect(within(todo).getByRole('link', { name: /^在线支付待确认\s*0\s*笔/ })).toHaveAttribute(
+      'href',
+      '/finance/payments?state=pending',
+    );
+    fireEvent.click(within(todo).getByRole('link', { name: /^原路退款待确认\s*3\s*笔/ }));
+    await waitFor(() => expect(currentPath()).toBe('/finance/refunds?state=pending'));
+    await waitFor(() =>
+      expect(
+        api.calls('GET /api/StaffFinance/ListRefunds').at(-1)?.url.searchParams.get('state'),
+      ).toBe('pending'),
+    );
+  });
+
   it('asks nothing of the order desk for a role that does not work orders', async () => {
     const api = mockApi({ 'GET /api/StaffAuth/Me': () => ok(sessionFixture(['content'])) });
     renderConsole('/');

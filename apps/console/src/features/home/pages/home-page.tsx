@@ -1,7 +1,7 @@
 import { Card, Col, Empty, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { StaffOrder, type WorkQueueKey } from '@pcb/contract/staff-order';
+import { StaffOrder, type FinanceQueueKey, type WorkQueueKey } from '@pcb/contract/staff-order';
 import { staffRoleNames } from '@pcb/contract/staff-common';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../lib/paths';
@@ -17,12 +17,24 @@ const queueHints: Record<WorkQueueKey, string> = {
   shipped: '跟进物流，签收后完成订单',
 };
 
+/** Finance's counts (decision 0054): each opens its list filtered on what waits. */
+const financeQueues: Record<FinanceQueueKey, { hint: string; to: string }> = {
+  refundsPending: {
+    hint: '已向支付宝、微信支付发起，等待确认退回',
+    to: `${paths.refunds}?state=pending`,
+  },
+  paymentsPending: {
+    hint: '会员已发起、支付机构尚未确认的在线支付',
+    to: `${paths.payments}?state=pending`,
+  },
+};
+
 const duties: Record<string, string> = {
   admin: '员工账号与角色、审计日志，以及以下全部',
   sales: '会员查询、客户经理分配、换绑手机与企业认证审核、取消订单',
   engineer: '订单审核：审核通过、修改价格、工程问题',
   production: '生产工序、发货与物流记录、完成订单',
-  finance: '线下付款登记；退款、发票（后续开放）',
+  finance: '线下付款登记；支付与退款记录、会员台账与调整、对账；发票（后续开放）',
   content: '公告管理；资讯、优惠券（后续开放）',
 };
 
@@ -47,6 +59,23 @@ function WorkQueues() {
               />
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {queueHints[q.key]} <RightOutlined />
+              </Typography.Text>
+            </Card>
+          </Link>
+        </Col>
+      ))}
+      {queue.data.finance.map((q) => (
+        <Col key={q.key} xs={24} md={12} xl={6}>
+          <Link to={financeQueues[q.key].to} data-testid={`queue-${q.key}`}>
+            <Card size="small" hoverable>
+              <Statistic
+                title={q.label}
+                value={q.count}
+                suffix="笔"
+                styles={{ content: { color: q.count > 0 ? '#1677ff' : undefined } }}
+              />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {financeQueues[q.key].hint} <RightOutlined />
               </Typography.Text>
             </Card>
           </Link>

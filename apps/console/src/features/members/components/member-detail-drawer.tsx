@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Skeleton, Space, Tag } from 'antd';
+import { Link } from 'react-router';
+import { StaffFinance } from '@pcb/contract/staff-finance';
 import { StaffMember } from '@pcb/contract/staff-member';
 import { QueryError } from '../../../components/query-error';
 import { formatTime } from '../../../lib/date';
+import { paths } from '../../../lib/paths';
 import { canCall, useStaff } from '../../../lib/staff-session';
 import { useMember } from '../api/get-member';
 import { formatYuan } from '../../../lib/money';
@@ -19,6 +22,7 @@ export function MemberDetailDrawer({ id, onClose }: { id: number | null; onClose
   const detail = member.data;
   const canSetStatus = canCall(staff, StaffMember.SetStatus);
   const canAssign = canCall(staff, StaffMember.AssignManager);
+  const readsLedger = canCall(staff, StaffFinance.GetMemberLedger);
 
   return (
     <Drawer
@@ -60,7 +64,14 @@ export function MemberDetailDrawer({ id, onClose }: { id: number | null; onClose
             </Descriptions.Item>
             <Descriptions.Item label="等级">{detail.gradeName}</Descriptions.Item>
             <Descriptions.Item label="积分">{detail.points}</Descriptions.Item>
-            <Descriptions.Item label="预存款余额">{formatYuan(detail.balance)}</Descriptions.Item>
+            <Descriptions.Item label="预存款余额">
+              {formatYuan(detail.balance)}
+              {readsLedger && (
+                <Link to={`${paths.memberLedger}?member=${detail.id}`} style={{ marginLeft: 12 }}>
+                  查看台账
+                </Link>
+              )}
+            </Descriptions.Item>
             <Descriptions.Item label="会员协议">
               {detail.agreementVersion ? `已签署 ${detail.agreementVersion}` : '未签署'}
             </Descriptions.Item>
