@@ -30,6 +30,7 @@ test('finance imports a statement once, then assigns its unmatched line to a mem
   };
 
   const page = await staffPage(browser, 'finance', FINANCE_TOTP_SECRET);
+  await page.getByRole('menuitem', { name: '财务' }).click();
   await page.getByRole('menuitem', { name: '转账入账' }).click();
   await expect(page).toHaveURL(/\/console\/bank-transfers$/);
 
