@@ -1,5 +1,5 @@
 // The addresses of the result screens, written and read in one place.
-import { orderKinds, type OrderKind } from '@pcb/contract/order-quote';
+import { orderKinds, type OrderKind } from '@pcb/contract/order-life';
 import { paymentChannels, type PaymentChannelName } from '@pcb/contract/payment';
 import { paths } from '../../lib/paths';
 

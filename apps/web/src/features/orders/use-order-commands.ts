@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 import { confirmDialog, errorMessage, showFail, showSuccess } from '../../components/feedback';
 import { newGuid } from '../../lib/guid';
 import { orderHref, paths } from '../../lib/paths';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 import type { PaymentChannelName } from '@pcb/contract/payment';
 import { errorMessage } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';

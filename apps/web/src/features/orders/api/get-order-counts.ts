@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { OrderStatusCounts } from '@pcb/contract';
-import { orderKinds, type OrderKind, type OrderStatus } from '@pcb/contract/order-quote';
+import { orderKinds, type OrderKind, type OrderStatus } from '@pcb/contract/order-life';
 import { endpointQueryOptions, useEndpointQuery } from '../../../lib/api';
 import { orderCalls } from './order-calls';
 

@@ -13,8 +13,11 @@ export const cancelReasons = [
 ] as const;
 const OTHER = '其他';
 
-/** The reason picker of 取消订单: one of the common reasons, or the member's own. */
-export function CancelSheet({
+/**
+ * The reason picker of 取消订单: one of the common reasons, or the member's own. Loaded on the
+ * first 取消订单 (antd-mobile's Popup brings its animation library: decision 0012).
+ */
+export default function CancelSheet({
   visible,
   pending,
   refunds = false,

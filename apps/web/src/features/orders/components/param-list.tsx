@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 import { orderKindRegistry, type FieldSpec } from '@pcb/pricing';
 
 /** A parameter as the quote page showed it: the option's label, else the value. */

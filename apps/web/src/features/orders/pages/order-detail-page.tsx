@@ -1,17 +1,15 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MemberOrderDetail, OrderStatus } from '@pcb/contract';
 
-import { yuan, orderKindRegistry } from '@pcb/pricing';
+import { yuan, orderKindNames } from '@pcb/pricing';
 import { errorMessage } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { PageEmpty, PageError, PageLoading } from '../../../components/page-status';
 import { formatDate, formatDateTime } from '../../../lib/date';
 import { orderHref, paths } from '../../../lib/paths';
 import { useOrderDetail, useOrderProcess } from '../api/get-order-detail';
-import { CancelSheet } from '../components/cancel-sheet';
-import { EditOrderSheet } from '../components/edit-order-sheet';
 import { EqPrompt } from '../components/eq-prompt';
 import { FeeLines } from '../components/fee-lines';
 import { FileSection } from '../components/file-section';
@@ -38,6 +36,11 @@ import { useOrderCommands } from '../use-order-commands';
 import '../../../components/screen.css';
 import '../order-summary.css';
 import '../order-screens.css';
+
+// The sheets (antd-mobile's Popup and its animation library) load on their first open and stay
+// mounted after it, so they close with their animation.
+const CancelSheet = lazy(() => import('../components/cancel-sheet'));
+const EditOrderSheet = lazy(() => import('../components/edit-order-sheet'));
 
 /** What the status means for the member, under it. */
 const statusHints: Record<OrderStatus, string> = {
@@ -111,6 +114,8 @@ function Detail({
   const commands = useOrderCommands(order.kind);
   const [cancelling, setCancelling] = useState(false);
   const [editing, setEditing] = useState(false);
+  // Which sheets have been opened once (and are mounted from then on).
+  const [opened, setOpened] = useState({ cancel: false, edit: false });
   // `?pay=1` (重新支付 on payFail) opens the sheet at once.
   const [paying, setPaying] = useState(() => canPay && search.get('pay') === '1');
   const closePay = () => {
@@ -123,8 +128,14 @@ function Detail({
   };
 
   const run = (action: BarAction) => {
-    if (action === 'cancel') return setCancelling(true);
-    if (action === 'edit') return setEditing(true);
+    if (action === 'cancel') {
+      setOpened((o) => ({ ...o, cancel: true }));
+      return setCancelling(true);
+    }
+    if (action === 'edit') {
+      setOpened((o) => ({ ...o, edit: true }));
+      return setEditing(true);
+    }
     if (action === 'delete')
       return void commands.remove(order, () => void navigate(paths.theOrders, { replace: true }));
     if (action === 'confirmReceipt') return void commands.confirmReceipt(order);
@@ -154,7 +165,7 @@ function Detail({
       {hasShipped(facts) && <ParcelsSummary order={order} />}
 
       <section className="ol-card" aria-label="订单信息">
-        <h2 className="ol-card-title">{orderKindRegistry[order.kind].name}订单</h2>
+        <h2 className="ol-card-title">{orderKindNames[order.kind].name}订单</h2>
         <dl className="ol-facts">
           <div>
             <dt>订单号</dt>
@@ -241,27 +252,33 @@ function Detail({
         </div>
       )}
 
-      <CancelSheet
-        visible={cancelling}
-        pending={commands.cancelPending}
-        refunds={isPaid(facts)}
-        onClose={() => setCancelling(false)}
-        onConfirm={(reason) =>
-          void commands.cancel(order, reason).then((done) => done && setCancelling(false))
-        }
-      />
+      {opened.cancel && (
+        <Suspense fallback={null}>
+          <CancelSheet
+            visible={cancelling}
+            pending={commands.cancelPending}
+            refunds={isPaid(facts)}
+            onClose={() => setCancelling(false)}
+            onConfirm={(reason) =>
+              void commands.cancel(order, reason).then((done) => done && setCancelling(false))
+            }
+          />
+        </Suspense>
+      )}
       {PaySheetComponent && canPay && paying && (
         <Suspense fallback={null}>
           <PaySheetComponent order={order} visible={paying} onClose={closePay} />
         </Suspense>
       )}
-      {paramEditor && bar.includes('edit') && (
-        <EditOrderSheet
-          order={order}
-          visible={editing}
-          onClose={() => setEditing(false)}
-          paramEditor={paramEditor}
-        />
+      {paramEditor && bar.includes('edit') && opened.edit && (
+        <Suspense fallback={null}>
+          <EditOrderSheet
+            order={order}
+            visible={editing}
+            onClose={() => setEditing(false)}
+            paramEditor={paramEditor}
+          />
+        </Suspense>
       )}
     </>
   );
