@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Query } from '@tanstack/react-query';
-import { MemberAuth } from '@pcb/contract/member-auth';
+import { MemberAuthSession } from '@pcb/contract/member-auth-session';
 import { isTokenValid } from './access-token';
 import { apiCall, queryClient } from './api';
 import { removeOrderFile } from './order-file-store';
@@ -90,7 +90,7 @@ export function endSessionByChoice(): void {
 export async function signOut(): Promise<void> {
   if (isLoggedIn()) {
     try {
-      await apiCall(MemberAuth.Logout, {});
+      await apiCall(MemberAuthSession.Logout, {});
     } catch {
       // The local session ends below all the same.
     }

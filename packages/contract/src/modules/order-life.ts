@@ -1,12 +1,12 @@
 // The order's life, for its member (issue 19; decision 0042): the calls of the wire modules
-// Pcb, Smt and Stencil that list, show, pay, change, cancel and reorder an order. Apart from
-// quoting and placing (order-quote.ts, which merges these into the whole modules the server
-// serves), so that the order screens bundle neither the quote forms' parameter schemas nor
-// the pricing engine's field tables (decision 0012's budgets).
+// Pcb, Smt and Stencil that list, show, change, cancel and reorder an order. Apart from quoting
+// and placing (order-quote.ts, which merges these and payment.ts's Pay into the whole modules
+// the server serves), so that the order screens bundle neither the quote forms' parameter
+// schemas nor the pricing engine's field tables (decision 0012's budgets).
 import { z } from 'zod';
 import { idQuerySchema, idSchema, okSchema, pageOf, requestIdSchema } from '../common';
 import { defineModule } from '../define';
-import { feeLineSchema, orderKinds, orderStatuses, type OrderKind } from '../order-basics';
+import { placedOrderSchema } from '../order-basics';
 import {
   cancelReasonSchema,
   memberOrderDetailSchema,
@@ -23,46 +23,19 @@ import {
   updateFileInput,
   updateReceiverInput,
 } from '../order-views';
-import { paySpec } from './payment';
 
 export {
+  orderFileDirType,
+  orderFileRules,
   orderKinds,
   orderStatusNames,
   orderStatuses,
+  placedOrderSchema,
+  type OrderFileDirType,
   type OrderKind,
   type OrderStatus,
+  type PlacedOrder,
 } from '../order-basics';
-
-/**
- * Design files an order carries (upload `dirType`s): a PCB's Gerber archive, an SMT order's
- * archive (Gerber, BOM, pick-and-place), a stencil's archive or PDF. The page states the limit.
- */
-export const orderFileRules = {
-  pcbFile: { extensions: ['.zip', '.rar', '.7z'], maxBytes: 50 * 1024 * 1024 },
-  smtFile: { extensions: ['.zip', '.rar', '.7z'], maxBytes: 50 * 1024 * 1024 },
-  stencilFile: { extensions: ['.zip', '.rar', '.7z', '.pdf'], maxBytes: 50 * 1024 * 1024 },
-} as const;
-export type OrderFileDirType = keyof typeof orderFileRules;
-export const orderFileDirType: Record<OrderKind, OrderFileDirType> = {
-  pcb: 'pcbFile',
-  smt: 'smtFile',
-  stencil: 'stencilFile',
-};
-
-export const placedOrderSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(orderKinds),
-  orderNo: z.string(),
-  status: z.enum(orderStatuses),
-  total: z.number().int(),
-  lines: z.array(feeLineSchema),
-  sheetVersion: z.number().int(),
-  buildDays: z.number().int(),
-  shipDate: z.string().nullable(),
-  paramString: z.string(),
-  createdAt: z.string(),
-});
-export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
 const lifecycle = (kindName: string) =>
   ({
@@ -165,7 +138,6 @@ const shipsSummary = '订单的包裹：快递、单号、物流记录';
 
 export const PcbLife = defineModule('Pcb', {
   ...lifecycle('PCB'),
-  Pay: paySpec('PCB'),
   GetMemberPcbOrders: listSpec('PCB'),
   Cancel: cancelSpec('POST'),
   GetOrderProcess: {
@@ -199,10 +171,9 @@ export const PcbLife = defineModule('Pcb', {
 });
 
 /** Smt's and Stencil's calls: the list is `GetList`, cancel a PATCH, the parcels a GET. */
-const lifeOf = (kindName: string, fullName: string) =>
+const lifeOf = (kindName: string) =>
   ({
     ...lifecycle(kindName),
-    Pay: paySpec(fullName),
     GetList: listSpec(kindName),
     Cancel: cancelSpec('PATCH'),
     GetShips: {
@@ -215,5 +186,5 @@ const lifeOf = (kindName: string, fullName: string) =>
     },
   }) as const;
 
-export const SmtLife = defineModule('Smt', lifeOf('SMT', 'SMT贴片'));
-export const StencilLife = defineModule('Stencil', lifeOf('钢网', '钢网'));
+export const SmtLife = defineModule('Smt', lifeOf('SMT'));
+export const StencilLife = defineModule('Stencil', lifeOf('钢网'));

@@ -32,10 +32,11 @@ import {
   type StencilParams,
 } from '@pcb/pricing';
 import { idSchema, requestIdSchema, text } from '../common';
-import { feeLineSchema } from '../order-basics';
+import { feeLineSchema, placedOrderSchema } from '../order-basics';
 import { orderWriteResultSchema } from '../order-views';
-import { defineModule } from '../define';
-import { PcbLife, SmtLife, StencilLife, placedOrderSchema } from './order-life';
+import { defineModule, wholeModule } from '../define';
+import { PcbLife, SmtLife, StencilLife } from './order-life';
+import { PcbPay, SmtPay, StencilPay } from './payment';
 
 /** The kinds of order and what each is (names, prefixes, defaults): the engine's registry. */
 export {
@@ -47,14 +48,13 @@ export {
   type OrderStatus,
 } from '../order-basics';
 
-/** The order's life (order-life.ts), part of the same wire modules. */
 export {
   orderFileDirType,
   orderFileRules,
   placedOrderSchema,
   type OrderFileDirType,
   type PlacedOrder,
-} from './order-life';
+} from '../order-basics';
 
 // ---- Parameters: one builder for JSON bodies and for query strings (every value a string) ----
 
@@ -285,117 +285,118 @@ export type EditQuote = z.infer<typeof editQuoteSchema>;
 
 export const ORDER_CHANGED_MESSAGE = '订单已被修改，请刷新后重试';
 
-// Each wire module whole, as the server serves it: its quote calls and its order-life calls.
-export const Pcb = {
-  ...defineModule('Pcb', {
-    CalcPrice: {
-      method: 'POST',
-      summary: 'PCB计价：费用明细、交期、价格断崖提示与加急对比（服务器与页面同一引擎）',
-      access: 'optional',
-      whenSwitched: 'allow',
-      input: z.object({ params: pcbParamsSchema, ...quoteOptionShape }),
-      output: pcbQuoteSchema,
-    },
-    SaveOrder: {
-      method: 'POST',
-      summary: 'PCB下单：服务器重新计价，价格不符时 409 不保存；订单为待审核',
-      access: 'member',
-      whenSwitched: 'allow',
-      input: z.object({ params: pcbParamsSchema, ...placeOrderShape }),
-      output: placedOrderSchema,
-    },
-    GetOrderParamString: {
-      method: 'GET',
-      summary: 'PCB参数一行摘要（2层 | 100×100mm | 10片 | …）',
-      access: 'public',
-      input: z.object(pcbShape('query')),
-      output: paramStringSchema,
-    },
-  }),
-  ...PcbLife,
-  ...defineModule('Pcb', {
-    CalcEditOrder: {
-      method: 'POST',
-      summary: '修改PCB订单前先计价：新参数按当前价格表、原收货地址与发票计价，与现价对照',
-      access: 'member',
-      whenSwitched: 'allow',
-      input: z.object({ id: idSchema.meta({ title: '订单' }), params: pcbParamsSchema }),
-      output: editQuoteSchema,
-    },
-    EditOrder: {
-      method: 'PUT',
-      summary:
-        '修改PCB订单（待审核、待付款）：服务器重新计价，价格或订单已变时 409 不保存；订单回到待审核',
-      access: 'member',
-      whenSwitched: 'allow',
-      input: z.object({
-        id: idSchema.meta({ title: '订单' }),
-        params: pcbParamsSchema,
-        revision: num('body', 0, 2_147_483_647, { int: true }).meta({ title: '订单版本' }),
-        sheetVersion: num('body', 1, 2_147_483_647, { int: true }).meta({ title: '价格表版本' }),
-        expectedTotal: num('body', 0, 2_147_483_647, { int: true }).meta({
-          title: '页面显示的总价',
-        }),
+/** Quoting and placing a PCB order: the quote page and /fillOrder. */
+export const PcbQuote = defineModule('Pcb', {
+  CalcPrice: {
+    method: 'POST',
+    summary: 'PCB计价：费用明细、交期、价格断崖提示与加急对比（服务器与页面同一引擎）',
+    access: 'optional',
+    whenSwitched: 'allow',
+    input: z.object({ params: pcbParamsSchema, ...quoteOptionShape }),
+    output: pcbQuoteSchema,
+  },
+  SaveOrder: {
+    method: 'POST',
+    summary: 'PCB下单：服务器重新计价，价格不符时 409 不保存；订单为待审核',
+    access: 'member',
+    whenSwitched: 'allow',
+    input: z.object({ params: pcbParamsSchema, ...placeOrderShape }),
+    output: placedOrderSchema,
+  },
+  GetOrderParamString: {
+    method: 'GET',
+    summary: 'PCB参数一行摘要（2层 | 100×100mm | 10片 | …）',
+    access: 'public',
+    input: z.object(pcbShape('query')),
+    output: paramStringSchema,
+  },
+});
+
+/** 修改订单 (PCB): priced with the quote's schemas, in the sheet the detail loads when opened. */
+export const PcbEdit = defineModule('Pcb', {
+  CalcEditOrder: {
+    method: 'POST',
+    summary: '修改PCB订单前先计价：新参数按当前价格表、原收货地址与发票计价，与现价对照',
+    access: 'member',
+    whenSwitched: 'allow',
+    input: z.object({ id: idSchema.meta({ title: '订单' }), params: pcbParamsSchema }),
+    output: editQuoteSchema,
+  },
+  EditOrder: {
+    method: 'PUT',
+    summary:
+      '修改PCB订单（待审核、待付款）：服务器重新计价，价格或订单已变时 409 不保存；订单回到待审核',
+    access: 'member',
+    whenSwitched: 'allow',
+    input: z.object({
+      id: idSchema.meta({ title: '订单' }),
+      params: pcbParamsSchema,
+      revision: num('body', 0, 2_147_483_647, { int: true }).meta({ title: '订单版本' }),
+      sheetVersion: num('body', 1, 2_147_483_647, { int: true }).meta({ title: '价格表版本' }),
+      expectedTotal: num('body', 0, 2_147_483_647, { int: true }).meta({
+        title: '页面显示的总价',
       }),
-      output: orderWriteResultSchema,
-    },
-  }),
-};
+    }),
+    output: orderWriteResultSchema,
+  },
+});
 
-export const Smt = {
-  ...defineModule('Smt', {
-    CalcPrice: {
-      method: 'GET',
-      summary: 'SMT贴片计价（查询参数）',
-      access: 'optional',
-      whenSwitched: 'allow',
-      input: z.object({ ...smtShape('query'), ...quoteOptionQueryShape }),
-      output: quoteSchema,
-    },
-    Create: {
-      method: 'POST',
-      summary: 'SMT贴片下单：服务器重新计价，价格不符时 409 不保存；订单为待审核',
-      access: 'member',
-      whenSwitched: 'allow',
-      input: z.object({ params: smtParamsSchema, ...placeOrderShape }),
-      output: placedOrderSchema,
-    },
-    GetParamsString: {
-      method: 'GET',
-      summary: 'SMT参数一行摘要',
-      access: 'public',
-      input: z.object(smtShape('query')),
-      output: paramStringSchema,
-    },
-  }),
-  ...SmtLife,
-};
+/** Quoting and placing an SMT order. */
+export const SmtQuote = defineModule('Smt', {
+  CalcPrice: {
+    method: 'GET',
+    summary: 'SMT贴片计价（查询参数）',
+    access: 'optional',
+    whenSwitched: 'allow',
+    input: z.object({ ...smtShape('query'), ...quoteOptionQueryShape }),
+    output: quoteSchema,
+  },
+  Create: {
+    method: 'POST',
+    summary: 'SMT贴片下单：服务器重新计价，价格不符时 409 不保存；订单为待审核',
+    access: 'member',
+    whenSwitched: 'allow',
+    input: z.object({ params: smtParamsSchema, ...placeOrderShape }),
+    output: placedOrderSchema,
+  },
+  GetParamsString: {
+    method: 'GET',
+    summary: 'SMT参数一行摘要',
+    access: 'public',
+    input: z.object(smtShape('query')),
+    output: paramStringSchema,
+  },
+});
 
-export const Stencil = {
-  ...defineModule('Stencil', {
-    CalcPrice: {
-      method: 'POST',
-      summary: '钢网计价',
-      access: 'optional',
-      whenSwitched: 'allow',
-      input: z.object({ params: stencilParamsSchema, ...quoteOptionShape }),
-      output: quoteSchema,
-    },
-    Create: {
-      method: 'POST',
-      summary: '钢网下单：服务器重新计价，价格不符时 409 不保存；订单为待审核',
-      access: 'member',
-      whenSwitched: 'allow',
-      input: z.object({ params: stencilParamsSchema, ...placeOrderShape }),
-      output: placedOrderSchema,
-    },
-    GetParamsString: {
-      method: 'GET',
-      summary: '钢网参数一行摘要',
-      access: 'public',
-      input: z.object(stencilShape('query')),
-      output: paramStringSchema,
-    },
-  }),
-  ...StencilLife,
-};
+/** Quoting and placing a stencil order. */
+export const StencilQuote = defineModule('Stencil', {
+  CalcPrice: {
+    method: 'POST',
+    summary: '钢网计价',
+    access: 'optional',
+    whenSwitched: 'allow',
+    input: z.object({ params: stencilParamsSchema, ...quoteOptionShape }),
+    output: quoteSchema,
+  },
+  Create: {
+    method: 'POST',
+    summary: '钢网下单：服务器重新计价，价格不符时 409 不保存；订单为待审核',
+    access: 'member',
+    whenSwitched: 'allow',
+    input: z.object({ params: stencilParamsSchema, ...placeOrderShape }),
+    output: placedOrderSchema,
+  },
+  GetParamsString: {
+    method: 'GET',
+    summary: '钢网参数一行摘要',
+    access: 'public',
+    input: z.object(stencilShape('query')),
+    output: paramStringSchema,
+  },
+});
+
+// Each wire module whole, as the server serves it: its quote calls, its order-life calls
+// (order-life.ts) and Pay (payment.ts). Pure: a page that imports a part bundles that part.
+export const Pcb = /* @__PURE__ */ wholeModule(PcbQuote, PcbLife, PcbPay, PcbEdit);
+export const Smt = /* @__PURE__ */ wholeModule(SmtQuote, SmtLife, SmtPay);
+export const Stencil = /* @__PURE__ */ wholeModule(StencilQuote, StencilLife, StencilPay);

@@ -1,5 +1,6 @@
 import type { EndpointDef } from '@pcb/contract';
 import { PcbLife, SmtLife, StencilLife, type OrderKind } from '@pcb/contract/order-life';
+import { PcbPay, SmtPay, StencilPay } from '@pcb/contract/payment';
 import { MemberAdvancePayment } from '@pcb/contract/member-advance-payment';
 import { MemberInfo } from '@pcb/contract/member-info';
 
@@ -8,7 +9,7 @@ type Like<E extends EndpointDef> = EndpointDef<E['input'], E['output']>;
 
 /** What paying an order reads and writes, by kind (the catalogue names them per module). */
 export interface PayCalls {
-  pay: Like<typeof PcbLife.Pay>;
+  pay: Like<typeof PcbPay.Pay>;
   detail: Like<typeof PcbLife.GetDetail>;
   list: Like<typeof PcbLife.GetMemberPcbOrders>;
   counts: Like<typeof PcbLife.GetMemberOrderStatusNum>;
@@ -17,21 +18,21 @@ export interface PayCalls {
 
 export const payCalls: Record<OrderKind, PayCalls> = {
   pcb: {
-    pay: PcbLife.Pay,
+    pay: PcbPay.Pay,
     detail: PcbLife.GetDetail,
     list: PcbLife.GetMemberPcbOrders,
     counts: PcbLife.GetMemberOrderStatusNum,
     latest: PcbLife.GetMemberLatestOrder,
   },
   smt: {
-    pay: SmtLife.Pay,
+    pay: SmtPay.Pay,
     detail: SmtLife.GetDetail,
     list: SmtLife.GetList,
     counts: SmtLife.GetMemberOrderStatusNum,
     latest: SmtLife.GetMemberLatestOrder,
   },
   stencil: {
-    pay: StencilLife.Pay,
+    pay: StencilPay.Pay,
     detail: StencilLife.GetDetail,
     list: StencilLife.GetList,
     counts: StencilLife.GetMemberOrderStatusNum,
