@@ -1,4 +1,4 @@
-import { CKInfo, type VisitInput } from '@pcb/contract/ck-info';
+import type { VisitInput } from '@pcb/contract/ck-info';
 import { apiCall } from '../lib/api';
 import { newGuid } from '../lib/guid';
 import { getBdVid, getCountGuid, getSessionFrom, setCountGuid } from '../lib/storage';
@@ -22,6 +22,9 @@ async function send(): Promise<void> {
   const from = getSessionFrom();
   if (from) input.from = from.slice(0, 64);
   try {
+    // Loaded for a browser's first visit only: every screen runs this file, and a visit is
+    // reported once per browser (decision 0012's budgets).
+    const { CKInfo } = await import('@pcb/contract/ck-info');
     await apiCall(CKInfo.Add, input);
     setCountGuid(guid);
   } catch {

@@ -16,7 +16,8 @@ import { ResultCard } from '../components/result-card';
 import { paymentPollState } from '../payment-poll';
 import { forgetPayment, recalledPayment } from '../pending-payment';
 import { isRefusal } from '../request-id';
-import { channelFrom, failReasonFrom, failReasons, prepaidFailHref } from '../result-links';
+import { channelFrom } from '../channel-param';
+import { failReasonFrom, failReasons, prepaidFailHref } from '../result-links';
 import '../money.css';
 
 function NewBalance() {
