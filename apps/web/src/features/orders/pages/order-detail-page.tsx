@@ -16,8 +16,6 @@ import { FileSection } from '../components/file-section';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { OrderTimeline } from '../components/order-timeline';
 import { ParamList } from '../components/param-list';
-import { PaymentByTransfer } from '../components/payment-by-transfer';
-import { PriceChangePrompt } from '../components/price-change-prompt';
 import { ReceiverSection } from '../components/receiver-section';
 import {
   actionLabel,
@@ -41,6 +39,10 @@ import '../order-screens.css';
 // mounted after it, so they close with their animation.
 const CancelSheet = lazy(() => import('../components/cancel-sheet'));
 const EditOrderSheet = lazy(() => import('../components/edit-order-sheet'));
+// Sections of some statuses only (a new price to answer, a payment due), loaded for an order in
+// one: the others never download the price table, the transfer account or their calls.
+const PriceChangePrompt = lazy(() => import('../components/price-change-prompt'));
+const PaymentByTransfer = lazy(() => import('../components/payment-by-transfer'));
 
 /** What the status means for the member, under it. */
 const statusHints: Record<OrderStatus, string> = {
@@ -159,9 +161,15 @@ function Detail({
 
       {actions.includes('replyEq') && <EqPrompt order={order} />}
       {(actions.includes('acceptPrice') || actions.includes('refusePrice')) && (
-        <PriceChangePrompt order={order} actions={actions} />
+        <Suspense fallback={null}>
+          <PriceChangePrompt order={order} actions={actions} />
+        </Suspense>
       )}
-      {awaitsPayment(facts) && <PaymentByTransfer orderNo={order.orderNo} total={order.total} />}
+      {awaitsPayment(facts) && (
+        <Suspense fallback={null}>
+          <PaymentByTransfer orderNo={order.orderNo} total={order.total} />
+        </Suspense>
+      )}
       {hasShipped(facts) && <ParcelsSummary order={order} />}
 
       <section className="ol-card" aria-label="订单信息">
