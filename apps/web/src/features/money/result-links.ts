@@ -1,5 +1,6 @@
 // The addresses of the result screens, written and read in one place.
-import { orderKinds, type OrderKind } from '@pcb/contract/order-life';
+import type { OrderKind } from '@pcb/contract/order-life';
+import { orderKinds } from '@pcb/pricing';
 import type { PaymentChannelName } from '@pcb/contract/payment';
 import { paths } from '../../lib/paths';
 

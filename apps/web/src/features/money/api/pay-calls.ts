@@ -1,8 +1,7 @@
 import type { EndpointDef } from '@pcb/contract';
 import { PcbLife, SmtLife, StencilLife, type OrderKind } from '@pcb/contract/order-life';
 import { PcbPay, SmtPay, StencilPay } from '@pcb/contract/payment';
-import { MemberAdvancePayment } from '@pcb/contract/member-advance-payment';
-import { MemberInfo } from '@pcb/contract/member-info';
+import { moneyInvalidates } from './money-invalidates';
 
 /** An endpoint of another module with the same input and output (the three kinds share them). */
 type Like<E extends EndpointDef> = EndpointDef<E['input'], E['output']>;
@@ -40,14 +39,6 @@ export const payCalls: Record<OrderKind, PayCalls> = {
   },
 };
 
-/** What money moving changes on screen: the balances, the logs and the header's balance. */
-export const moneyInvalidates: EndpointDef[] = [
-  MemberAdvancePayment.GetBalance,
-  MemberAdvancePayment.GetLogs,
-  MemberAdvancePayment.GetAdvancePaymentLogs,
-  MemberAdvancePayment.GetGiftPaymentLogs,
-  MemberInfo.Get,
-];
 
 /** What a payment of an order changes: the order everywhere it shows, and the money. */
 export const payInvalidates = (kind: OrderKind): EndpointDef[] => {

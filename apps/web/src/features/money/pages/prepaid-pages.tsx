@@ -10,7 +10,7 @@ import { formatFen } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { useBalances } from '../api/get-balance';
 import { usePaymentStatus } from '../api/get-payment-status';
-import { moneyInvalidates } from '../api/pay-calls';
+import { moneyInvalidates } from '../api/money-invalidates';
 import { ChannelProbe } from '../components/channel-probe';
 import { ResultCard } from '../components/result-card';
 import { paymentPollState } from '../payment-poll';
