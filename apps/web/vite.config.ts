@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readLazyScreens, routeTable } from './scripts/route-table-plugin.mjs';
+import { endpointSummaries } from './scripts/strip-endpoint-summaries.mjs';
 
 // The API server of apps/server; override to point the dev server at another backend.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
@@ -118,7 +119,7 @@ const codeSplitting = {
 };
 
 export default defineConfig({
-  plugins: [react(), routeTable()],
+  plugins: [react(), routeTable(), endpointSummaries()],
   resolve: {
     alias: [
       {
