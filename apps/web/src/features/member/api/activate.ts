@@ -1,5 +1,5 @@
 import { MemberAuthSession } from '@pcb/contract/member-auth-session';
-import { MemberInfo } from '@pcb/contract/member-info';
+import { MemberInfoRead } from '@pcb/contract/member-info-read';
 import { apiCall, useEndpointMutation } from '../../../lib/api';
 
 /**
@@ -10,7 +10,7 @@ export const useActivate = () =>
   useEndpointMutation(MemberAuthSession.Activate, {
     // The member's status and accepted agreement version. A failed refresh does not turn a done
     // activation into an error (it only marks the query stale).
-    invalidates: [MemberInfo.Get],
+    invalidates: [MemberInfoRead.Get],
     toInput: (_: void) => ({}),
     prepare: () => apiCall(MemberAuthSession.SignMbAgreement, {}),
   });

@@ -1,6 +1,6 @@
 import type { EndpointDef } from '@pcb/contract';
 import { MemberAdvancePayment } from '@pcb/contract/member-advance-payment';
-import { MemberInfo } from '@pcb/contract/member-info';
+import { MemberInfoRead } from '@pcb/contract/member-info-read';
 
 /**
  * What money moving changes on screen: the balances, the logs and the header's balance. Apart
@@ -11,5 +11,5 @@ export const moneyInvalidates: EndpointDef[] = [
   MemberAdvancePayment.GetLogs,
   MemberAdvancePayment.GetAdvancePaymentLogs,
   MemberAdvancePayment.GetGiftPaymentLogs,
-  MemberInfo.Get,
+  MemberInfoRead.Get,
 ];

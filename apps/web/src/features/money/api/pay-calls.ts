@@ -39,7 +39,6 @@ export const payCalls: Record<OrderKind, PayCalls> = {
   },
 };
 
-
 /** What a payment of an order changes: the order everywhere it shows, and the money. */
 export const payInvalidates = (kind: OrderKind): EndpointDef[] => {
   const calls = payCalls[kind];
