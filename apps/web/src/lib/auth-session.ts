@@ -3,7 +3,6 @@ import type { Query } from '@tanstack/react-query';
 import { MemberAuthSession } from '@pcb/contract/member-auth-session';
 import { isTokenValid } from './access-token';
 import { apiCall, queryClient } from './api';
-import { removeOrderFile } from './order-file-store';
 import {
   getAccessToken,
   getLoggedOutByChoice,
@@ -71,7 +70,8 @@ export function replaceAccessToken(token: string): void {
 export function logout(): void {
   removeAccessToken();
   removeOrderInfo();
-  void removeOrderFile();
+  // Its IndexedDB store loads with the quote and order pages; every screen runs this file.
+  void import('./order-file-store').then(({ removeOrderFile }) => removeOrderFile());
   forgetMemberData();
 }
 

@@ -10,7 +10,6 @@ import { PageEmpty, PageError, PageLoading } from '../../../components/page-stat
 import { formatDate, formatDateTime } from '../../../lib/date';
 import { orderHref, paths } from '../../../lib/paths';
 import { useOrderDetail, useOrderProcess } from '../api/get-order-detail';
-import { EqPrompt } from '../components/eq-prompt';
 import { FeeLines } from '../components/fee-lines';
 import { FileSection } from '../components/file-section';
 import { OrderStatusTag } from '../components/order-status-tag';
@@ -39,8 +38,9 @@ import '../order-screens.css';
 // mounted after it, so they close with their animation.
 const CancelSheet = lazy(() => import('../components/cancel-sheet'));
 const EditOrderSheet = lazy(() => import('../components/edit-order-sheet'));
-// Sections of some statuses only (a new price to answer, a payment due), loaded for an order in
-// one: the others never download the price table, the transfer account or their calls.
+// Sections of some statuses only (questions or a new price to answer, a payment due), loaded for
+// an order in one: the others never download the price table, the transfer account or their calls.
+const EqPrompt = lazy(() => import('../components/eq-prompt'));
 const PriceChangePrompt = lazy(() => import('../components/price-change-prompt'));
 const PaymentByTransfer = lazy(() => import('../components/payment-by-transfer'));
 
@@ -159,7 +159,11 @@ function Detail({
         )}
       </section>
 
-      {actions.includes('replyEq') && <EqPrompt order={order} />}
+      {actions.includes('replyEq') && (
+        <Suspense fallback={null}>
+          <EqPrompt order={order} />
+        </Suspense>
+      )}
       {(actions.includes('acceptPrice') || actions.includes('refusePrice')) && (
         <Suspense fallback={null}>
           <PriceChangePrompt order={order} actions={actions} />
