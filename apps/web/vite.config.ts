@@ -127,6 +127,11 @@ export default defineConfig({
         find: /^rc-util\/lib\/React\/render$/,
         replacement: fileURLToPath(new URL('src/app/legacy-render-stub.ts', import.meta.url)),
       },
+      {
+        // Read only in development builds (antd-mobile's React 19 warning): src/app/rc-warning-stub.ts.
+        find: /^rc-util\/lib\/warning$/,
+        replacement: fileURLToPath(new URL('src/app/rc-warning-stub.ts', import.meta.url)),
+      },
     ],
   },
   server: { proxy },
