@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readLazyScreens, routeTable } from './scripts/route-table-plugin.mjs';
-import { endpointSummaries } from './scripts/strip-endpoint-summaries.mjs';
+import { serverOnlyTexts } from './scripts/server-only-texts.mjs';
 
 // The API server of apps/server; override to point the dev server at another backend.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
@@ -119,7 +119,7 @@ const codeSplitting = {
 };
 
 export default defineConfig({
-  plugins: [react(), routeTable(), endpointSummaries()],
+  plugins: [react(), routeTable(), serverOnlyTexts()],
   resolve: {
     alias: [
       {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { stripEndpointSummaries } from './strip-endpoint-summaries.mjs';
+import { stripTextProperties } from './server-only-texts.mjs';
 
-describe('stripEndpointSummaries', () => {
+describe('stripTextProperties', () => {
   it('drops the summaries of endpoint definitions and keeps everything else', () => {
     const code = [
       "const shipsSummary = '订单的包裹';",
@@ -12,7 +12,7 @@ describe('stripEndpointSummaries', () => {
       '});',
       "export const M = defineModule('M', { One: { summary: '一', input: z.object({ id: idSchema.meta({ title: '订单' }) }) } });",
     ].join('\n');
-    const out = stripEndpointSummaries(code);
+    const out = stripTextProperties(code, 'summary');
     expect(out).not.toBeNull();
     expect(out).not.toMatch(/summary/);
     for (const kept of [
@@ -47,7 +47,15 @@ describe('stripEndpointSummaries', () => {
   });
 
   it('leaves a summary that computes something, and code without summaries, alone', () => {
-    expect(stripEndpointSummaries("const x = { summary: describe('x') };")).toBeNull();
-    expect(stripEndpointSummaries("const x = { title: '订单' };")).toBeNull();
+    expect(stripTextProperties("const x = { summary: describe('x') };", 'summary')).toBeNull();
+    expect(stripTextProperties("const x = { title: '订单' };", 'summary')).toBeNull();
+  });
+
+  it("drops a route's description and keeps the rest of its row", () => {
+    const out = stripTextProperties(
+      "const t = { home: { path: '/', title: '首页', description: 'PCB 打样…', access: 'public' } };",
+      'description',
+    );
+    expect(out).toBe("const t = { home: { path: '/', title: '首页', access: 'public' } };");
   });
 });
