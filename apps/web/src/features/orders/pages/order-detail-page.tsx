@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MemberOrderDetail, OrderStatus } from '@pcb/contract';
@@ -13,7 +13,6 @@ import { useOrderDetail, useOrderProcess } from '../api/get-order-detail';
 import { FeeLines } from '../components/fee-lines';
 import { FileSection } from '../components/file-section';
 import { OrderStatusTag } from '../components/order-status-tag';
-import { OrderTimeline } from '../components/order-timeline';
 import { ParamList } from '../components/param-list';
 import { ReceiverSection } from '../components/receiver-section';
 import {
@@ -43,6 +42,11 @@ const EditOrderSheet = lazy(() => import('../components/edit-order-sheet'));
 const EqPrompt = lazy(() => import('../components/eq-prompt'));
 const PriceChangePrompt = lazy(() => import('../components/price-change-prompt'));
 const PaymentByTransfer = lazy(() => import('../components/payment-by-transfer'));
+
+// The timeline, the page's last section: its code is asked for while the order loads
+// (DetailQuery), so it is there with the order, outside the screen's first bytes.
+const loadTimeline = () => import('../components/order-timeline');
+const OrderTimeline = lazy(loadTimeline);
 
 /** What the status means for the member, under it. */
 const statusHints: Record<OrderStatus, string> = {
@@ -225,7 +229,9 @@ function Detail({
 
       <section className="ol-card" aria-label="订单进度">
         <h2 className="ol-card-title">订单进度</h2>
-        <Timeline order={order} />
+        <Suspense fallback={<p className="ol-hint">加载中…</p>}>
+          <Timeline order={order} />
+        </Suspense>
       </section>
 
       {(bar.length > 0 || canPay) && (
@@ -334,6 +340,9 @@ function DetailQuery({
   paySheet?: PaySheet;
 }) {
   const detail = useOrderDetail(kind, id);
+  useEffect(() => {
+    void loadTimeline();
+  }, []);
   if (detail.isPending) return <PageLoading />;
   if (detail.isError) {
     return (
