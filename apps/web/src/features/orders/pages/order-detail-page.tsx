@@ -273,13 +273,10 @@ function Detail({
       {opened.cancel && (
         <Suspense fallback={null}>
           <CancelSheet
+            order={order}
             visible={cancelling}
-            pending={commands.cancelPending}
             refunds={isPaid(facts)}
             onClose={() => setCancelling(false)}
-            onConfirm={(reason) =>
-              void commands.cancel(order, reason).then((done) => done && setCancelling(false))
-            }
           />
         </Suspense>
       )}
