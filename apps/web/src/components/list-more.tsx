@@ -21,9 +21,13 @@ export function ListMore({
   done: string;
 }) {
   const end = useRef<HTMLDivElement>(null);
-  const [inView, setInView] = useState(false);
-  const [loading, setLoading] = useState(false);
+  // Without IntersectionObserver (very old browsers) the end counts as in view: the pages load
+  // one after another.
+  const [inView, setInView] = useState(() => typeof IntersectionObserver === 'undefined');
   const [failed, setFailed] = useState(false);
+  // A page is on its way; `round` moves on when one has come, to look at the end again.
+  const loading = useRef(false);
+  const [round, setRound] = useState(0);
   // The latest `loadMore`: the effect below runs on what it reads, not on a new function.
   const latestLoadMore = useRef(loadMore);
   useEffect(() => {
@@ -32,12 +36,7 @@ export function ListMore({
 
   useEffect(() => {
     const element = end.current;
-    if (!element) return;
-    // Without IntersectionObserver (very old browsers) the pages load one after another.
-    if (typeof IntersectionObserver === 'undefined') {
-      setInView(true);
-      return;
-    }
+    if (!element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => setInView(entries.some((entry) => entry.isIntersecting)),
       { rootMargin: `0px 0px ${AHEAD_PX}px 0px` },
@@ -48,13 +47,14 @@ export function ListMore({
 
   // One page at a time, as long as the end stays in view (a short page leaves it there).
   useEffect(() => {
-    if (!inView || !hasMore || loading || failed) return;
-    setLoading(true);
+    if (!inView || !hasMore || failed || loading.current) return;
+    loading.current = true;
     void latestLoadMore.current().then((result) => {
-      setLoading(false);
+      loading.current = false;
       if (result.isError) setFailed(true);
+      else setRound((n) => n + 1);
     });
-  }, [inView, hasMore, loading, failed]);
+  }, [inView, hasMore, failed, round]);
 
   return (
     <div ref={end} className="list-more-end">

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MemberOrderDetail, OrderStatus } from '@pcb/contract';
 
@@ -16,19 +15,16 @@ import { OrderStatusTag } from '../components/order-status-tag';
 import { ParamList } from '../components/param-list';
 import { ReceiverSection } from '../components/receiver-section';
 import {
-  actionLabel,
   awaitsPayment,
   barActionsOf,
   factsOfDetail,
   hasShipped,
   isPaid,
   memberActionsOf,
-  type BarAction,
 } from '../order-actions';
 import { idFrom, kindFrom } from '../order-screens';
 import type { ParamEditor } from '../param-editor';
 import type { PaySheet } from '../pay-sheet-slot';
-import { useOrderCommands } from '../use-order-commands';
 import '../../../components/screen.css';
 import '../order-summary.css';
 import '../order-screens.css';
@@ -43,10 +39,13 @@ const EqPrompt = lazy(() => import('../components/eq-prompt'));
 const PriceChangePrompt = lazy(() => import('../components/price-change-prompt'));
 const PaymentByTransfer = lazy(() => import('../components/payment-by-transfer'));
 
-// The timeline, the page's last section: its code is asked for while the order loads
-// (DetailQuery), so it is there with the order, outside the screen's first bytes.
+// The timeline (the page's last section) and the action bar with its commands: their code is
+// asked for while the order loads (DetailQuery), so it is there with the order, outside the
+// screen's first bytes (decision 0012's budgets).
 const loadTimeline = () => import('../components/order-timeline');
 const OrderTimeline = lazy(loadTimeline);
+const loadActionBar = () => import('../components/order-action-bar');
+const OrderActionBar = lazy(loadActionBar);
 
 /** What the status means for the member, under it. */
 const statusHints: Record<OrderStatus, string> = {
@@ -117,7 +116,6 @@ function Detail({
   const actions = memberActionsOf(facts);
   const bar = barActionsOf(facts).filter((a) => a !== 'edit' || paramEditor);
   const canPay = awaitsPayment(facts) && PaySheetComponent !== undefined;
-  const commands = useOrderCommands(order.kind);
   const [cancelling, setCancelling] = useState(false);
   const [editing, setEditing] = useState(false);
   // Which sheets have been opened once (and are mounted from then on).
@@ -131,21 +129,6 @@ function Detail({
       next.delete('pay');
       setSearch(next, { replace: true });
     }
-  };
-
-  const run = (action: BarAction) => {
-    if (action === 'cancel') {
-      setOpened((o) => ({ ...o, cancel: true }));
-      return setCancelling(true);
-    }
-    if (action === 'edit') {
-      setOpened((o) => ({ ...o, edit: true }));
-      return setEditing(true);
-    }
-    if (action === 'delete')
-      return void commands.remove(order, () => void navigate(paths.theOrders, { replace: true }));
-    if (action === 'confirmReceipt') return void commands.confirmReceipt(order);
-    return void commands.reorder(order);
   };
 
   return (
@@ -235,39 +218,22 @@ function Detail({
       </section>
 
       {(bar.length > 0 || canPay) && (
-        <div className="ol-bar" data-testid="order-actions">
-          {canPay && (
-            <Button
-              size="small"
-              shape="rounded"
-              color="primary"
-              fill="solid"
-              disabled={commands.isPending}
-              onClick={() => setPaying(true)}
-              data-testid="order-pay"
-            >
-              去付款
-            </Button>
-          )}
-          {bar.map((action, i) => (
-            <Button
-              key={action}
-              size="small"
-              shape="rounded"
-              color={action === 'cancel' || action === 'delete' ? 'default' : 'primary'}
-              fill={
-                i === 0 && !canPay && action !== 'cancel' && action !== 'delete'
-                  ? 'solid'
-                  : 'outline'
-              }
-              disabled={commands.isPending}
-              onClick={() => run(action)}
-              data-testid={`order-action-${action}`}
-            >
-              {actionLabel(action)}
-            </Button>
-          ))}
-        </div>
+        <Suspense fallback={null}>
+          <OrderActionBar
+            order={order}
+            actions={bar}
+            canPay={canPay}
+            onPay={() => setPaying(true)}
+            onCancel={() => {
+              setOpened((o) => ({ ...o, cancel: true }));
+              setCancelling(true);
+            }}
+            onEdit={() => {
+              setOpened((o) => ({ ...o, edit: true }));
+              setEditing(true);
+            }}
+          />
+        </Suspense>
       )}
 
       {opened.cancel && (
@@ -339,6 +305,7 @@ function DetailQuery({
   const detail = useOrderDetail(kind, id);
   useEffect(() => {
     void loadTimeline();
+    void loadActionBar();
   }, []);
   if (detail.isPending) return <PageLoading />;
   if (detail.isError) {
