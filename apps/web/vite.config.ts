@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readLazyScreens, routeTable } from './scripts/route-table-plugin.mjs';
+import { serverOnlyTexts } from './scripts/server-only-texts.mjs';
 
 // The API server of apps/server; override to point the dev server at another backend.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
@@ -118,13 +119,18 @@ const codeSplitting = {
 };
 
 export default defineConfig({
-  plugins: [react(), routeTable()],
+  plugins: [react(), routeTable(), serverOnlyTexts()],
   resolve: {
     alias: [
       {
         // Dead code once src/app/antd-react19.ts installs the React 19 renderer.
         find: /^rc-util\/lib\/React\/render$/,
         replacement: fileURLToPath(new URL('src/app/legacy-render-stub.ts', import.meta.url)),
+      },
+      {
+        // Read only in development builds (antd-mobile's React 19 warning): src/app/rc-warning-stub.ts.
+        find: /^rc-util\/lib\/warning$/,
+        replacement: fileURLToPath(new URL('src/app/rc-warning-stub.ts', import.meta.url)),
       },
     ],
   },

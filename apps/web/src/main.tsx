@@ -7,7 +7,7 @@ import './app/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureEntryParams } from './lib/entry-params';
-import { rememberFirstHref } from './app/visit-report';
+import { rememberFirstHref } from './app/first-visit';
 import { App } from './app/app';
 import { firstScreenPath, preloadScreen } from './app/screens';
 

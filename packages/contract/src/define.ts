@@ -127,6 +127,35 @@ export function defineModule<const M extends string, const A extends Record<stri
   return endpoints as ModuleOf<M, A>;
 }
 
+type Whole<T extends readonly object[]> = T extends readonly [
+  infer First,
+  ...infer Rest extends readonly object[],
+]
+  ? First & Whole<Rest>
+  : unknown;
+
+/**
+ * One wire module written in parts (`defineModule` each), so that a page bundles only the part
+ * it calls (the order screens, the pay sheet, the quote page: decision 0012), put back together
+ * for the server, the OpenAPI document and the index. Annotate the call `@__PURE__`: a page that
+ * imports a part then leaves the whole, and the other parts, out of its bundle.
+ */
+export function wholeModule<const T extends readonly object[]>(...parts: T): Whole<T> {
+  const whole: Record<string, EndpointDef> = {};
+  let module: string | undefined;
+  for (const part of parts as readonly Record<string, EndpointDef>[]) {
+    for (const [action, endpoint] of Object.entries(part)) {
+      module ??= endpoint.module;
+      if (endpoint.module !== module) {
+        throw new Error(`${endpoint.module}/${action}: part of another module than ${module}`);
+      }
+      if (action in whole) throw new Error(`${module}/${action}: defined in two parts`);
+      whole[action] = endpoint;
+    }
+  }
+  return whole as Whole<T>;
+}
+
 export type InputOf<E extends EndpointDef> = z.input<E['input']>;
 export type OutputOf<E extends EndpointDef> = z.output<E['output']>;
 

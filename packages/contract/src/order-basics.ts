@@ -1,7 +1,8 @@
-// What every order shares, whatever its kind: the kinds, the one lifecycle's statuses, fee lines
-// and production steps (product decisions §2). The quote and lifecycle files both read these.
+// What every order shares, whatever its kind: the kinds, the one lifecycle's statuses, fee lines,
+// production steps (product decisions §2), the design file's rules and a placed order. The quote
+// and lifecycle files both read these.
 import { z } from 'zod';
-import type { OrderKind } from '@pcb/pricing';
+import { orderKinds, type OrderKind } from '@pcb/pricing';
 
 /** The kinds of order and what each is (names, prefixes P, S, G): the engine's registry. */
 export { orderKinds, type OrderKind } from '@pcb/pricing';
@@ -100,3 +101,34 @@ export const productionStepNames: Record<ProductionStep, string> = {
   polishing: '电抛光',
   framing: '张网',
 };
+
+/**
+ * Design files an order carries (upload `dirType`s): a PCB's Gerber archive, an SMT order's
+ * archive (Gerber, BOM, pick-and-place), a stencil's archive or PDF. The page states the limit.
+ */
+export const orderFileRules = {
+  pcbFile: { extensions: ['.zip', '.rar', '.7z'], maxBytes: 50 * 1024 * 1024 },
+  smtFile: { extensions: ['.zip', '.rar', '.7z'], maxBytes: 50 * 1024 * 1024 },
+  stencilFile: { extensions: ['.zip', '.rar', '.7z', '.pdf'], maxBytes: 50 * 1024 * 1024 },
+} as const;
+export type OrderFileDirType = keyof typeof orderFileRules;
+export const orderFileDirType: Record<OrderKind, OrderFileDirType> = {
+  pcb: 'pcbFile',
+  smt: 'smtFile',
+  stencil: 'stencilFile',
+};
+
+export const placedOrderSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(orderKinds),
+  orderNo: z.string(),
+  status: z.enum(orderStatuses),
+  total: z.number().int(),
+  lines: z.array(feeLineSchema),
+  sheetVersion: z.number().int(),
+  buildDays: z.number().int(),
+  shipDate: z.string().nullable(),
+  paramString: z.string(),
+  createdAt: z.string(),
+});
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;

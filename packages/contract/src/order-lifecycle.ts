@@ -3,7 +3,7 @@
 // through `decideOrderAction` before its conditional update), the screens read it (which
 // buttons show), the tests are generated from it. Pure: no I/O.
 import type { StaffRole } from './define';
-import { orderKindRegistry } from '@pcb/pricing';
+import { orderKindNames } from '@pcb/pricing';
 import { orderStatusNames, type OrderKind, type OrderStatus } from './order-basics';
 
 /** What must hold besides the status. */
@@ -289,7 +289,7 @@ export function decideOrderAction(action: OrderAction, facts: OrderFacts): Order
   if (rule.kinds && !rule.kinds.includes(facts.kind)) {
     return {
       allowed: false,
-      reason: `${orderKindRegistry[facts.kind].name}订单不能${rule.label}`,
+      reason: `${orderKindNames[facts.kind].name}订单不能${rule.label}`,
       byStatus: false,
     };
   }

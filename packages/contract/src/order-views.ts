@@ -221,34 +221,3 @@ export const priceChangeAnswerInput = z.object({
 export const refusePriceChangeInput = priceChangeAnswerInput.extend({
   reason: text(200).trim().optional().meta({ title: '拒绝原因' }),
 });
-
-// ---- The public order-state look-up (/orderState) ----
-
-/** What anyone holding the order number and the receiver's mobile may see: masked. */
-export const publicOrderStateSchema = z.object({
-  orderNo: z.string(),
-  kind: z.enum(orderKinds),
-  status: z.enum(orderStatuses),
-  paramString: z.string(),
-  createdAt: z.string(),
-  receiver: z.object({ receiverName: z.string(), mobile: z.string(), regionText: z.string() }),
-  /** Status changes only, oldest first. */
-  timeline: z.array(
-    z.object({
-      fromStatus: z.enum(orderStatuses).nullable(),
-      toStatus: z.enum(orderStatuses),
-      at: z.string(),
-    }),
-  ),
-  productionSteps: z.array(productionStepViewSchema),
-  parcels: z.array(
-    z.object({
-      courierName: z.string(),
-      /** Masked: the first and last four characters. */
-      trackingNo: z.string(),
-      shippedAt: z.string(),
-      events: z.array(orderParcelEventSchema),
-    }),
-  ),
-});
-export type PublicOrderState = z.infer<typeof publicOrderStateSchema>;

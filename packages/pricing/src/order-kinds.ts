@@ -5,27 +5,17 @@
 // type through generic code without casts (decision 0040). A new kind is one word in
 // `orderKinds`, one entry in each table and its engine; the compiler then points at every
 // screen that must say how to show it. Data only: a page that lists orders or places one
-// reads this module without bundling the engine.
+// reads this module without bundling the engine, and one that only names orders reads
+// order-kind-names.ts, the registry's first columns.
+import { orderKindNames, type OrderKind, type OrderKindName } from './order-kind-names';
 import { defaultPcbParams, pcbFields, type FieldSpec } from './pcb-params';
 import { defaultSmtParams, smtFields } from './smt';
 import { defaultStencilParams, stencilFields } from './stencil';
 
-/** The kinds of order, in the order the quote page's tabs show them. */
-export const orderKinds = ['pcb', 'smt', 'stencil'] as const;
-export type OrderKind = (typeof orderKinds)[number];
-
-export const isOrderKind = (value: unknown): value is OrderKind =>
-  orderKinds.some((kind) => kind === value);
+export { isOrderKind, orderKindNames, orderKinds, type OrderKind } from './order-kind-names';
 
 /** What a kind is, as every screen names it. */
-export interface OrderKindInfo<K extends OrderKind, P> {
-  kind: K;
-  /** Lists, tags, the order page's title: `SMT贴片`. */
-  name: string;
-  /** The quote page's tab: `SMT`. */
-  tabName: string;
-  /** Order numbers start with it: one capital letter (product decisions §2: P, S, G). */
-  orderNoPrefix: string;
+export interface OrderKindInfo<K extends OrderKind, P> extends OrderKindName<K> {
   /** What the quote form starts with. */
   defaults: P;
   /** Every parameter's Chinese label and options, in the form's order. */
@@ -36,26 +26,17 @@ const info = <K extends OrderKind, P>(entry: OrderKindInfo<K, P>) => entry;
 
 const infos = {
   pcb: info({
-    kind: 'pcb',
-    name: 'PCB',
-    tabName: 'PCB',
-    orderNoPrefix: 'P',
+    ...orderKindNames.pcb,
     defaults: defaultPcbParams,
     fields: pcbFields,
   }),
   smt: info({
-    kind: 'smt',
-    name: 'SMT贴片',
-    tabName: 'SMT',
-    orderNoPrefix: 'S',
+    ...orderKindNames.smt,
     defaults: defaultSmtParams,
     fields: smtFields,
   }),
   stencil: info({
-    kind: 'stencil',
-    name: '钢网',
-    tabName: '钢网',
-    orderNoPrefix: 'G',
+    ...orderKindNames.stencil,
     defaults: defaultStencilParams,
     fields: stencilFields,
   }),

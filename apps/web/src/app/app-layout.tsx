@@ -15,7 +15,7 @@ import { Footer } from './footer';
 import { nextAnimation } from './page-animation';
 import { decideAccess, type WechatLoginState } from './route-guard';
 import { routeForPath, tabIndexForPath } from './route-table';
-import { reportFirstVisit } from './visit-report';
+import { reportFirstVisit } from './first-visit';
 
 function DocumentRedirect({ href }: { href: string }) {
   useEffect(() => documentNavigation.assign(href), [href]);

@@ -1,22 +1,16 @@
 import { CKInfo, type VisitInput } from '@pcb/contract/ck-info';
 import { apiCall } from '../lib/api';
 import { newGuid } from '../lib/guid';
-import { getBdVid, getCountGuid, getSessionFrom, setCountGuid } from '../lib/storage';
+import { getBdVid, getSessionFrom, setCountGuid } from '../lib/storage';
 
-let firstHref: string | null = null;
-let inFlight: Promise<void> | null = null;
-
-/** The address the visitor arrived on, kept before any client-side navigation changes it. */
-export function rememberFirstHref(href: string): void {
-  firstHref ??= href;
-}
-
-async function send(): Promise<void> {
+/**
+ * Reports a browser's first visit (spec section 4): the address it arrived on, a new GUID, the
+ * entry's bd_vid and from; the GUID is kept once the server has it. Loaded by first-visit.ts
+ * for a browser that has not been counted yet, so the others never download it.
+ */
+export async function sendVisit(firstHref: string): Promise<void> {
   const guid = newGuid('D');
-  const input: VisitInput = {
-    FirstHref: (firstHref ?? window.location.href).slice(0, 2048),
-    GUID: guid,
-  };
+  const input: VisitInput = { FirstHref: firstHref.slice(0, 2048), GUID: guid };
   const bdVid = getBdVid();
   if (bdVid) input.bd_vid = bdVid.slice(0, 256);
   const from = getSessionFrom();
@@ -27,16 +21,4 @@ async function send(): Promise<void> {
   } catch {
     // Not saved, so the next navigation reports the visit again (spec section 8).
   }
-}
-
-/**
- * Reports the first visit once per browser (spec section 4). Navigations that happen while a
- * report is on its way share it instead of sending a second one.
- */
-export function reportFirstVisit(): Promise<void> {
-  if (getCountGuid()) return Promise.resolve();
-  inFlight ??= send().finally(() => {
-    inFlight = null;
-  });
-  return inFlight;
 }

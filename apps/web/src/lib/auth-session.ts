@@ -1,9 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { Query } from '@tanstack/react-query';
-import { MemberAuth } from '@pcb/contract/member-auth';
+import { MemberAuthSession } from '@pcb/contract/member-auth-session';
 import { isTokenValid } from './access-token';
 import { apiCall, queryClient } from './api';
-import { removeOrderFile } from './order-file-store';
 import {
   getAccessToken,
   getLoggedOutByChoice,
@@ -71,7 +70,8 @@ export function replaceAccessToken(token: string): void {
 export function logout(): void {
   removeAccessToken();
   removeOrderInfo();
-  void removeOrderFile();
+  // Its IndexedDB store loads with the quote and order pages; every screen runs this file.
+  void import('./order-file-store').then(({ removeOrderFile }) => removeOrderFile());
   forgetMemberData();
 }
 
@@ -90,7 +90,7 @@ export function endSessionByChoice(): void {
 export async function signOut(): Promise<void> {
   if (isLoggedIn()) {
     try {
-      await apiCall(MemberAuth.Logout, {});
+      await apiCall(MemberAuthSession.Logout, {});
     } catch {
       // The local session ends below all the same.
     }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { maskMobile } from '@pcb/contract';
-import { MemberInfo as MemberInfoApi, type MemberInfo } from '@pcb/contract/member-info';
+import { MemberInfoRead, type MemberInfo } from '@pcb/contract/member-info-read';
 import { isTokenValid, useAccessToken } from './auth-session';
 import { endpointQueryOptions, queryClient } from './api';
 
@@ -10,7 +10,7 @@ import { endpointQueryOptions, queryClient } from './api';
  * it, and a new session starts without it.
  */
 export const memberInfoQueryOptions = () =>
-  endpointQueryOptions(MemberInfoApi.Get, {}, { staleTime: Infinity });
+  endpointQueryOptions(MemberInfoRead.Get, {}, { staleTime: Infinity });
 
 export const memberInfoQueryKey = memberInfoQueryOptions().queryKey;
 

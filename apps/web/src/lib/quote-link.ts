@@ -1,4 +1,4 @@
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 import { paths } from './paths';
 
 // The quote page is its own entry and imports no zod: the kinds are named here, not taken from

@@ -1,4 +1,4 @@
-import { MemberInfo } from '@pcb/contract/member-info';
+import { MemberInfoRead } from '@pcb/contract/member-info-read';
 import { useIsLoggedIn } from './auth-session';
 import { useEndpointQuery } from './api';
 
@@ -9,5 +9,5 @@ import { useEndpointQuery } from './api';
  */
 export function useRelationContext() {
   const loggedIn = useIsLoggedIn();
-  return useEndpointQuery(MemberInfo.GetRelationMember, {}, { enabled: loggedIn });
+  return useEndpointQuery(MemberInfoRead.GetRelationMember, {}, { enabled: loggedIn });
 }

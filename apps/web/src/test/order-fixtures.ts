@@ -6,7 +6,7 @@ import type {
   Parcel,
   PriceChange,
 } from '@pcb/contract';
-import { orderStatuses, type OrderKind } from '@pcb/contract/order-quote';
+import { orderStatuses, type OrderKind } from '@pcb/contract/order-life';
 import { productionSteps, productionStepNames } from '@pcb/contract';
 
 /** A list row as `GetMemberPcbOrders` / `GetList` answers it. */

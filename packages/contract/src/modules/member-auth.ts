@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineModule, type ActionSpec, emptyInput } from '../define';
+import { defineModule, wholeModule, type ActionSpec, emptyInput } from '../define';
+import { MemberAuthSession } from './member-auth-session';
 import {
   accessTokenSchema,
   areaCodeSchema,
@@ -36,20 +37,14 @@ export const registerInputSchema = z.object({
 });
 export type RegisterInput = z.input<typeof registerInputSchema>;
 
-export const announcementTypes = ['home', 'member', 'login', 'register'] as const;
-export const announcementSchema = z.object({
-  id: z.number().int(),
-  type: z.enum(announcementTypes),
-  title: z.string(),
-  content: z.string(),
-  linkUrl: z.string().nullable(),
-  startsAt: z.string(),
-  endsAt: z.string().nullable(),
-});
-export type Announcement = z.infer<typeof announcementSchema>;
-
-export const agreementSchema = z.object({ version: z.string(), signedAt: z.string() });
-export type AgreementSignature = z.infer<typeof agreementSchema>;
+export {
+  agreementSchema,
+  announcementSchema,
+  announcementTypes,
+  MemberAuthSession,
+  type AgreementSignature,
+  type Announcement,
+} from './member-auth-session';
 
 const memberAuthAccount = {
   Login: {
@@ -72,29 +67,6 @@ const memberAuthAccount = {
     access: 'public',
     input: registerInputSchema,
     output: accessTokenSchema,
-  },
-  SignMbAgreement: {
-    method: 'GET',
-    summary: '记录会员同意当前版本的会员协议',
-    access: 'member',
-    whenSwitched: 'refuse',
-    input: emptyInput,
-    output: agreementSchema,
-  },
-  Activate: {
-    method: 'POST',
-    summary: '激活由客服创建的账号（须先同意会员协议）',
-    access: 'member',
-    whenSwitched: 'refuse',
-    input: emptyInput,
-    output: z.object({ activated: z.literal(true) }),
-  },
-  GetEffectiveAnnouncement: {
-    method: 'GET',
-    summary: '当前生效的一条公告（无则为 null）',
-    access: 'public',
-    input: z.object({ type: z.enum(announcementTypes).meta({ title: '公告类型' }) }),
-    output: announcementSchema.nullable(),
   },
 } as const satisfies Record<string, ActionSpec>;
 
@@ -240,14 +212,6 @@ const memberAuthIdentity = {
     input: getWxCodeUrlInputSchema,
     output: z.string(),
   },
-  Logout: {
-    method: 'POST',
-    summary: '退出登录：仅本设备的登录令牌失效（切换身份下同时结束切换）',
-    access: 'member',
-    whenSwitched: 'allow',
-    input: emptyInput,
-    output: okSchema,
-  },
   LogoutAll: {
     method: 'POST',
     summary: '退出所有设备：本会员此前签发的所有令牌失效（账号安全中的独立操作）',
@@ -258,7 +222,11 @@ const memberAuthIdentity = {
   },
 } as const satisfies Record<string, ActionSpec>;
 
-export const MemberAuth = defineModule('MemberAuth', {
+/** The sign-in screens' calls and account security's. */
+export const MemberAuthSignIn = defineModule('MemberAuth', {
   ...memberAuthAccount,
   ...memberAuthIdentity,
 });
+
+/** The whole wire module, as the server serves it; the session's part is member-auth-session.ts. */
+export const MemberAuth = /* @__PURE__ */ wholeModule(MemberAuthSignIn, MemberAuthSession);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineModule, emptyInput } from '../define';
+import { defineModule, wholeModule } from '../define';
+import { memberInfoSchema, MemberInfoRead } from './member-info-read';
 import {
   accessTokenSchema,
   MOBILE_PATTERN,
@@ -10,45 +11,16 @@ import {
   text,
 } from '../common';
 
-export const memberStatuses = ['inactive', 'active', 'disabled'] as const;
+export {
+  memberInfoSchema,
+  MemberInfoRead,
+  memberStatuses,
+  relationContextSchema,
+  type RelationContext,
+} from './member-info-read';
 
-export const memberInfoSchema = z.object({
-  id: z.number().int(),
-  mobile: z.string(),
-  userName: z.string().nullable(),
-  realName: z.string().nullable(),
-  companyName: z.string().nullable(),
-  memberType: z.enum(['personal', 'company']),
-  /** The chat-service number (QQ), or null. */
-  qq: z.string().nullable(),
-  /** A phone staff may call, apart from the login mobile, or null. */
-  contactPhone: z.string().nullable(),
-  /** When the enterprise certification was approved (ISO), or null while not certified. */
-  certifiedAt: z.string().nullable(),
-  status: z.enum(memberStatuses),
-  /** Member grade name (普通, 铜牌, …). */
-  gradeName: z.string(),
-  points: z.number().int(),
-  /** Advance-payment balance in fen. */
-  balance: z.number().int(),
-  hasPassword: z.boolean(),
-  hasPaymentPassword: z.boolean(),
-  /** Version of the member agreement the member accepted, or null. */
-  agreementVersion: z.string().nullable(),
-  /** Whether the accepted version is the current one. */
-  agreementCurrent: z.boolean(),
-  createdAt: z.string(),
-});
+/** The member's info (also the name of the whole module below, as before the split). */
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
-
-/** Who is acting: set when a main member has switched into a related member's account. */
-export const relationContextSchema = z.object({
-  isSwitched: z.boolean(),
-  mainMember: z
-    .object({ id: z.number().int(), displayName: z.string(), mobileMasked: z.string() })
-    .nullable(),
-});
-export type RelationContext = z.infer<typeof relationContextSchema>;
 
 export const memberTypes = ['personal', 'company'] as const;
 export const memberTypeNames: Record<(typeof memberTypes)[number], string> = {
@@ -121,7 +93,8 @@ export const memberInfoUpdateInput = z.object({
 });
 export type MemberInfoUpdate = z.input<typeof memberInfoUpdateInput>;
 
-export const MemberInfo = defineModule('MemberInfo', {
+/** Editing the member's own info: the profile and account-security screens. */
+export const MemberInfoEdit = defineModule('MemberInfo', {
   update: {
     method: 'PATCH',
     summary: '修改本人资料（姓名、用户名、QQ、联系电话、公司名称、会员类型）',
@@ -163,20 +136,7 @@ export const MemberInfo = defineModule('MemberInfo', {
     }),
     output: accessTokenSchema,
   },
-  GetRelationMember: {
-    method: 'GET',
-    summary: '当前是否以关联账号身份操作，及主账号是谁',
-    access: 'member',
-    whenSwitched: 'allow',
-    input: emptyInput,
-    output: relationContextSchema,
-  },
-  Get: {
-    method: 'GET',
-    summary: '当前会员的资料',
-    access: 'member',
-    whenSwitched: 'allow',
-    input: emptyInput,
-    output: memberInfoSchema,
-  },
 });
+
+/** The whole wire module, as the server serves it; what every screen reads is member-info-read.ts. */
+export const MemberInfo = /* @__PURE__ */ wholeModule(MemberInfoRead, MemberInfoEdit);

@@ -31,26 +31,12 @@ import {
   type SmtParams,
   type StencilParams,
 } from '@pcb/pricing';
-import { idQuerySchema, idSchema, okSchema, pageOf, requestIdSchema, text } from '../common';
-import { feeLineSchema, orderKinds, orderStatuses, type OrderKind } from '../order-basics';
-import { defineModule } from '../define';
-import { paySpec } from './payment';
-import {
-  cancelReasonSchema,
-  memberOrderDetailSchema,
-  memberOrderListInput,
-  memberOrderRowSchema,
-  orderIdInput,
-  orderIdQueryInput,
-  orderProcessSchema,
-  orderWriteResultSchema,
-  orderStatusCountsSchema,
-  parcelSchema,
-  priceChangeAnswerInput,
-  refusePriceChangeInput,
-  updateFileInput,
-  updateReceiverInput,
-} from '../order-views';
+import { idSchema, requestIdSchema, text } from '../common';
+import { feeLineSchema, placedOrderSchema } from '../order-basics';
+import { orderWriteResultSchema } from '../order-views';
+import { defineModule, wholeModule } from '../define';
+import { PcbLife, SmtLife, StencilLife } from './order-life';
+import { PcbPay, SmtPay, StencilPay } from './payment';
 
 /** The kinds of order and what each is (names, prefixes, defaults): the engine's registry. */
 export {
@@ -62,21 +48,13 @@ export {
   type OrderStatus,
 } from '../order-basics';
 
-/**
- * Design files an order carries (upload `dirType`s): a PCB's Gerber archive, an SMT order's
- * archive (Gerber, BOM, pick-and-place), a stencil's archive or PDF. The page states the limit.
- */
-export const orderFileRules = {
-  pcbFile: { extensions: ['.zip', '.rar', '.7z'], maxBytes: 50 * 1024 * 1024 },
-  smtFile: { extensions: ['.zip', '.rar', '.7z'], maxBytes: 50 * 1024 * 1024 },
-  stencilFile: { extensions: ['.zip', '.rar', '.7z', '.pdf'], maxBytes: 50 * 1024 * 1024 },
-} as const;
-export type OrderFileDirType = keyof typeof orderFileRules;
-export const orderFileDirType: Record<OrderKind, OrderFileDirType> = {
-  pcb: 'pcbFile',
-  smt: 'smtFile',
-  stencil: 'stencilFile',
-};
+export {
+  orderFileDirType,
+  orderFileRules,
+  placedOrderSchema,
+  type OrderFileDirType,
+  type PlacedOrder,
+} from '../order-basics';
 
 // ---- Parameters: one builder for JSON bodies and for query strings (every value a string) ----
 
@@ -291,126 +269,10 @@ const placeOrderShape = {
   requestId: requestIdSchema,
 };
 
-export const placedOrderSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(orderKinds),
-  orderNo: z.string(),
-  status: z.enum(orderStatuses),
-  total: z.number().int(),
-  lines: z.array(feeLineSchema),
-  sheetVersion: z.number().int(),
-  buildDays: z.number().int(),
-  shipDate: z.string().nullable(),
-  paramString: z.string(),
-  createdAt: z.string(),
-});
-export type PlacedOrder = z.infer<typeof placedOrderSchema>;
-
 /** The message the server answers (409) when the price changed since the page showed it. */
 export const PRICE_CHANGED_MESSAGE = '价格已更新，请确认新价格后再提交';
 
 export const paramStringSchema = z.object({ paramString: z.string() });
-
-// ---- The order's life, for its member (issue 19; decision 0042) ----
-
-const lifecycle = (kindName: string) =>
-  ({
-    GetMemberOrderStatusNum: {
-      method: 'GET',
-      summary: `我的${kindName}订单：各状态数量`,
-      access: 'member',
-      whenSwitched: 'allow',
-      input: z.object({}),
-      output: orderStatusCountsSchema,
-    },
-    GetDetail: {
-      method: 'GET',
-      summary: `${kindName}订单详情：参数、费用、文件、收货、时间线（含生产工序）、价格变更、工程问题、包裹、可做的操作`,
-      access: 'member',
-      whenSwitched: 'allow',
-      input: orderIdQueryInput,
-      output: memberOrderDetailSchema,
-    },
-    GetMemberLatestOrder: {
-      method: 'GET',
-      summary: `我最近的一笔${kindName}订单（没有时为 null）`,
-      access: 'member',
-      whenSwitched: 'allow',
-      input: z.object({}),
-      output: memberOrderRowSchema.nullable(),
-    },
-    UpdateReceiver: {
-      method: 'PATCH',
-      summary: '修改收货地址（待审核、待付款、生产中包装前）：订单保存所选地址的副本',
-      access: 'member',
-      whenSwitched: 'allow',
-      input: updateReceiverInput,
-      output: orderWriteResultSchema,
-    },
-    Delete: {
-      method: 'DELETE',
-      summary: '删除订单（仅已取消、已完成；不再出现在列表中）',
-      access: 'member',
-      whenSwitched: 'allow',
-      input: orderIdInput,
-      output: okSchema,
-    },
-    UpdateFile: {
-      method: 'PATCH',
-      summary: '更换设计文件（待审核、待确认），订单回到待审核',
-      access: 'member',
-      whenSwitched: 'allow',
-      input: updateFileInput,
-      output: orderWriteResultSchema,
-    },
-    AcceptPriceChange: {
-      method: 'POST',
-      summary: '接受工程师修改后的价格（待确认）：无待回复的工程问题时进入待付款',
-      access: 'member',
-      whenSwitched: 'allow',
-      input: priceChangeAnswerInput,
-      output: orderWriteResultSchema,
-    },
-    RefusePriceChange: {
-      method: 'POST',
-      summary: '拒绝工程师修改后的价格（待确认）：订单取消',
-      access: 'member',
-      whenSwitched: 'allow',
-      input: refusePriceChangeInput,
-      output: orderWriteResultSchema,
-    },
-    ConfirmReceipt: {
-      method: 'POST',
-      summary: '确认收货（已发货 → 已完成）',
-      access: 'member',
-      whenSwitched: 'allow',
-      input: orderIdInput,
-      output: orderWriteResultSchema,
-    },
-  }) as const;
-
-const cancelSpec = (method: 'POST' | 'PATCH') =>
-  ({
-    method,
-    summary:
-      '取消订单（待审核、待确认、待付款；已付款的在开始生产前），需填写原因；已付款的原路退款',
-    access: 'member',
-    whenSwitched: 'allow',
-    input: z.object({ id: idSchema.meta({ title: '订单' }), reason: cancelReasonSchema }),
-    output: orderWriteResultSchema,
-  }) as const;
-
-const listSpec = (kindName: string) =>
-  ({
-    method: 'POST',
-    summary: `我的${kindName}订单，按状态筛选（all：全部），最新在前，分页`,
-    access: 'member',
-    whenSwitched: 'allow',
-    input: memberOrderListInput,
-    output: pageOf(memberOrderRowSchema),
-  }) as const;
-
-const shipsSummary = '订单的包裹：快递、单号、物流记录';
 
 /** CalcEditOrder's answer: the new price beside the current one, and what EditOrder must name. */
 export const editQuoteSchema = z.object({
@@ -423,7 +285,8 @@ export type EditQuote = z.infer<typeof editQuoteSchema>;
 
 export const ORDER_CHANGED_MESSAGE = '订单已被修改，请刷新后重试';
 
-export const Pcb = defineModule('Pcb', {
+/** Quoting and placing a PCB order: the quote page and /fillOrder. */
+export const PcbQuote = defineModule('Pcb', {
   CalcPrice: {
     method: 'POST',
     summary: 'PCB计价：费用明细、交期、价格断崖提示与加急对比（服务器与页面同一引擎）',
@@ -447,18 +310,10 @@ export const Pcb = defineModule('Pcb', {
     input: z.object(pcbShape('query')),
     output: paramStringSchema,
   },
-  ...lifecycle('PCB'),
-  Pay: paySpec('PCB'),
-  GetMemberPcbOrders: listSpec('PCB'),
-  Cancel: cancelSpec('POST'),
-  GetOrderProcess: {
-    method: 'GET',
-    summary: 'PCB订单的时间线：每次状态变化（谁、何时、从、到、备注）与生产工序',
-    access: 'member',
-    whenSwitched: 'allow',
-    input: z.object({ orderId: idQuerySchema.meta({ title: '订单' }) }),
-    output: orderProcessSchema,
-  },
+});
+
+/** 修改订单 (PCB): priced with the quote's schemas, in the sheet the detail loads when opened. */
+export const PcbEdit = defineModule('Pcb', {
   CalcEditOrder: {
     method: 'POST',
     summary: '修改PCB订单前先计价：新参数按当前价格表、原收货地址与发票计价，与现价对照',
@@ -484,29 +339,10 @@ export const Pcb = defineModule('Pcb', {
     }),
     output: orderWriteResultSchema,
   },
-  Reorder: {
-    method: 'POST',
-    summary:
-      '返单（已完成、已取消的PCB订单）：同样的参数与文件下一笔新订单，按当前价格表计价，免工程费',
-    access: 'member',
-    whenSwitched: 'allow',
-    input: z.object({
-      id: idSchema.meta({ title: '订单' }),
-      requestId: placeOrderShape.requestId,
-    }),
-    output: placedOrderSchema,
-  },
-  GetShips: {
-    method: 'POST',
-    summary: shipsSummary,
-    access: 'member',
-    whenSwitched: 'allow',
-    input: orderIdInput,
-    output: z.array(parcelSchema),
-  },
 });
 
-export const Smt = defineModule('Smt', {
+/** Quoting and placing an SMT order. */
+export const SmtQuote = defineModule('Smt', {
   CalcPrice: {
     method: 'GET',
     summary: 'SMT贴片计价（查询参数）',
@@ -530,21 +366,10 @@ export const Smt = defineModule('Smt', {
     input: z.object(smtShape('query')),
     output: paramStringSchema,
   },
-  ...lifecycle('SMT'),
-  Pay: paySpec('SMT贴片'),
-  GetList: listSpec('SMT'),
-  Cancel: cancelSpec('PATCH'),
-  GetShips: {
-    method: 'GET',
-    summary: shipsSummary,
-    access: 'member',
-    whenSwitched: 'allow',
-    input: orderIdQueryInput,
-    output: z.array(parcelSchema),
-  },
 });
 
-export const Stencil = defineModule('Stencil', {
+/** Quoting and placing a stencil order. */
+export const StencilQuote = defineModule('Stencil', {
   CalcPrice: {
     method: 'POST',
     summary: '钢网计价',
@@ -568,16 +393,10 @@ export const Stencil = defineModule('Stencil', {
     input: z.object(stencilShape('query')),
     output: paramStringSchema,
   },
-  ...lifecycle('钢网'),
-  Pay: paySpec('钢网'),
-  GetList: listSpec('钢网'),
-  Cancel: cancelSpec('PATCH'),
-  GetShips: {
-    method: 'GET',
-    summary: shipsSummary,
-    access: 'member',
-    whenSwitched: 'allow',
-    input: orderIdQueryInput,
-    output: z.array(parcelSchema),
-  },
 });
+
+// Each wire module whole, as the server serves it: its quote calls, its order-life calls
+// (order-life.ts) and Pay (payment.ts). Pure: a page that imports a part bundles that part.
+export const Pcb = /* @__PURE__ */ wholeModule(PcbQuote, PcbLife, PcbPay, PcbEdit);
+export const Smt = /* @__PURE__ */ wholeModule(SmtQuote, SmtLife, SmtPay);
+export const Stencil = /* @__PURE__ */ wholeModule(StencilQuote, StencilLife, StencilPay);

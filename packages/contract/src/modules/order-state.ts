@@ -3,7 +3,37 @@
 import { z } from 'zod';
 import { mobileSchema, text } from '../common';
 import { defineModule } from '../define';
-import { publicOrderStateSchema } from '../order-views';
+import { orderKinds, orderStatuses } from '../order-basics';
+import { orderParcelEventSchema, productionStepViewSchema } from '../order-views';
+
+/** What anyone holding the order number and the receiver's mobile may see: masked. */
+export const publicOrderStateSchema = z.object({
+  orderNo: z.string(),
+  kind: z.enum(orderKinds),
+  status: z.enum(orderStatuses),
+  paramString: z.string(),
+  createdAt: z.string(),
+  receiver: z.object({ receiverName: z.string(), mobile: z.string(), regionText: z.string() }),
+  /** Status changes only, oldest first. */
+  timeline: z.array(
+    z.object({
+      fromStatus: z.enum(orderStatuses).nullable(),
+      toStatus: z.enum(orderStatuses),
+      at: z.string(),
+    }),
+  ),
+  productionSteps: z.array(productionStepViewSchema),
+  parcels: z.array(
+    z.object({
+      courierName: z.string(),
+      /** Masked: the first and last four characters. */
+      trackingNo: z.string(),
+      shippedAt: z.string(),
+      events: z.array(orderParcelEventSchema),
+    }),
+  ),
+});
+export type PublicOrderState = z.infer<typeof publicOrderStateSchema>;
 
 export const ORDER_STATE_NOT_FOUND_MESSAGE = '未找到订单，请核对订单号和收货人手机号';
 export const ORDER_STATE_RATE_LIMITED_MESSAGE = '查询过于频繁，请稍后再试';

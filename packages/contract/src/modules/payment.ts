@@ -214,3 +214,12 @@ export const paySpec = (kindName: string) =>
     input: payInput,
     output: payResultSchema,
   }) as const;
+
+/**
+ * `Pay` in each kind's wire module, apart from the order's other calls (order-life.ts), so an
+ * order screen loads the payment schemas with the pay sheet; order-quote.ts merges them into
+ * Pcb, Smt and Stencil for the server.
+ */
+export const PcbPay = defineModule('Pcb', { Pay: paySpec('PCB') });
+export const SmtPay = defineModule('Smt', { Pay: paySpec('SMT贴片') });
+export const StencilPay = defineModule('Stencil', { Pay: paySpec('钢网') });

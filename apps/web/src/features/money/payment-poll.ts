@@ -1,7 +1,7 @@
 // How the result screens wait for the server (decision 0056): the browser's return is never
 // proof, so they ask the server (which asks the provider) until it knows, quickly at first,
 // then less often, and stop after a while with "not confirmed yet" and a way to ask again.
-import type { OrderStatus } from '@pcb/contract/order-quote';
+import type { OrderStatus } from '@pcb/contract/order-life';
 import type { PaymentStatus } from '@pcb/contract/payment';
 
 /** After this long without an answer either way, the screen stops asking by itself. */

@@ -2,7 +2,8 @@
 // so the result screen knows what to ask the server, whatever address the provider, WeChat's
 // bridge or the mini-program brings the browser back to. Never proof of anything: the result
 // screens believe only the server's answer.
-import { orderKinds, type OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
+import { orderKinds } from '@pcb/pricing';
 import { paymentChannels, type PaymentChannelName } from '@pcb/contract/payment';
 import { getPendingPayment, removePendingPayment, setPendingPayment } from '../../lib/storage';
 

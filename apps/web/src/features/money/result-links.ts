@@ -1,6 +1,7 @@
 // The addresses of the result screens, written and read in one place.
-import { orderKinds, type OrderKind } from '@pcb/contract/order-quote';
-import { paymentChannels, type PaymentChannelName } from '@pcb/contract/payment';
+import type { OrderKind } from '@pcb/contract/order-life';
+import { orderKinds } from '@pcb/pricing';
+import type { PaymentChannelName } from '@pcb/contract/payment';
 import { paths } from '../../lib/paths';
 
 export interface OrderRef {
@@ -20,9 +21,6 @@ export type FailReason = keyof typeof failReasons;
 
 export const failReasonFrom = (value: string | null): FailReason =>
   value !== null && value in failReasons ? (value as FailReason) : 'failed';
-
-export const channelFrom = (value: string | null): PaymentChannelName | null =>
-  paymentChannels.find((c) => c === value) ?? null;
 
 export const kindParam = (value: string | null): OrderKind | null =>
   orderKinds.find((k) => k === value) ?? null;

@@ -3,11 +3,11 @@ import {
   orderStatuses,
   type OrderKind,
   type OrderStatus,
-} from '@pcb/contract/order-quote';
-import { orderKindRegistry } from '@pcb/pricing';
+} from '@pcb/contract/order-life';
+import { orderKindNames } from '@pcb/pricing';
 
 /** The list's tabs, named as the quote page's. */
-export const tabName = (kind: OrderKind): string => orderKindRegistry[kind].tabName;
+export const tabName = (kind: OrderKind): string => orderKindNames[kind].tabName;
 
 /** What waits for the member: shown first and highlighted. */
 export const needsMember: readonly OrderStatus[] = ['awaitingConfirmation', 'awaitingPayment'];

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 
 /**
  * The pay sheet the app hands the order screens (features/money's, composed in src/app): the

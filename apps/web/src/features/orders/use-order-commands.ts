@@ -1,10 +1,9 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 import { confirmDialog, errorMessage, showFail, showSuccess } from '../../components/feedback';
 import { newGuid } from '../../lib/guid';
 import { orderHref, paths } from '../../lib/paths';
-import { useCancelOrder } from './api/cancel-order';
 import { useConfirmReceipt } from './api/confirm-receipt';
 import { useDeleteOrder } from './api/delete-order';
 import { useReorder } from './api/reorder';
@@ -17,11 +16,11 @@ interface OrderRef {
 
 /**
  * The writes a card and the detail share, each with its confirmation, its toast and where the
- * member lands: cancel with a reason, delete, confirm receipt, reorder.
+ * member lands: delete, confirm receipt, reorder. Cancelling is the cancel sheet's (loaded when
+ * the member opens it).
  */
 export function useOrderCommands(kind: OrderKind) {
   const navigate = useNavigate();
-  const cancel = useCancelOrder(kind);
   const remove = useDeleteOrder(kind);
   const confirmReceipt = useConfirmReceipt(kind);
   const reorder = useReorder();
@@ -29,20 +28,7 @@ export function useOrderCommands(kind: OrderKind) {
   const reorderIds = useRef(new Map<number, string>());
 
   return {
-    isPending:
-      cancel.isPending || remove.isPending || confirmReceipt.isPending || reorder.isPending,
-    cancelPending: cancel.isPending,
-
-    async cancel(order: OrderRef, reason: string): Promise<boolean> {
-      try {
-        await cancel.mutateAsync({ id: order.id, reason });
-        showSuccess('订单已取消');
-        return true;
-      } catch (error) {
-        showFail(errorMessage(error, '取消失败，请稍后重试'));
-        return false;
-      }
-    },
+    isPending: remove.isPending || confirmReceipt.isPending || reorder.isPending,
 
     async remove(order: OrderRef, after?: () => void): Promise<void> {
       const confirmed = await confirmDialog({

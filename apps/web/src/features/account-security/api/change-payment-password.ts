@@ -1,5 +1,5 @@
 import { MemberAuth } from '@pcb/contract/member-auth';
-import { MemberInfo } from '@pcb/contract/member-info';
+import { MemberInfoRead } from '@pcb/contract/member-info-read';
 import { replaceAccessToken } from '../../../lib/auth-session';
 import { useEndpointMutation } from '../../../lib/api';
 import { patchMemberInfo } from '../../../lib/member-info';
@@ -11,7 +11,7 @@ import { patchMemberInfo } from '../../../lib/member-info';
 export const useChangePaymentPassword = () =>
   useEndpointMutation(MemberAuth.ChangePaymentPassword, {
     // hasPaymentPassword: patched at once, so no screen shows 未设置.
-    invalidates: [MemberInfo.Get],
+    invalidates: [MemberInfoRead.Get],
     onSuccess: ({ accessToken }) => {
       replaceAccessToken(accessToken);
       patchMemberInfo({ hasPaymentPassword: true });

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { MemberAuth } from '@pcb/contract/member-auth';
+import { MemberAuthSession } from '@pcb/contract/member-auth-session';
 import type { InputOf } from '@pcb/contract';
 import { endpointQueryOptions, queryClient } from '../../../lib/api';
 
-export type AnnouncementType = InputOf<typeof MemberAuth.GetEffectiveAnnouncement>['type'];
+export type AnnouncementType = InputOf<typeof MemberAuthSession.GetEffectiveAnnouncement>['type'];
 
 const announcementQuery = (type: AnnouncementType) =>
-  endpointQueryOptions(MemberAuth.GetEffectiveAnnouncement, { type }, { staleTime: 5 * 60_000 });
+  endpointQueryOptions(
+    MemberAuthSession.GetEffectiveAnnouncement,
+    { type },
+    { staleTime: 5 * 60_000 },
+  );
 
 export const useEffectiveAnnouncement = (type: AnnouncementType) =>
   useQuery(announcementQuery(type));

@@ -1,6 +1,6 @@
 import { EqQuestion } from '@pcb/contract/eq-question';
 import { MemberMessage } from '@pcb/contract/member-message';
-import { Pcb, Smt, Stencil } from '@pcb/contract/order-quote';
+import { PcbLife, SmtLife, StencilLife } from '@pcb/contract/order-life';
 import { useEndpointMutation } from '../../../lib/api';
 
 /**
@@ -12,12 +12,12 @@ export const useReplyEq = () =>
     invalidates: [
       EqQuestion.GetEqList,
       MemberMessage.GetUnReadNum,
-      Pcb.GetDetail,
-      Pcb.GetMemberPcbOrders,
-      Pcb.GetMemberOrderStatusNum,
-      Pcb.GetMemberLatestOrder,
-      Pcb.GetOrderProcess,
-      ...[Smt, Stencil].flatMap((m) => [
+      PcbLife.GetDetail,
+      PcbLife.GetMemberPcbOrders,
+      PcbLife.GetMemberOrderStatusNum,
+      PcbLife.GetMemberLatestOrder,
+      PcbLife.GetOrderProcess,
+      ...[SmtLife, StencilLife].flatMap((m) => [
         m.GetDetail,
         m.GetList,
         m.GetMemberOrderStatusNum,

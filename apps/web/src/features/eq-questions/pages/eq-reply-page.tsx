@@ -1,4 +1,4 @@
-import { orderKindRegistry } from '@pcb/pricing';
+import { orderKindNames } from '@pcb/pricing';
 import { useCallback, useState } from 'react';
 import { Button, TextArea } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -137,7 +137,7 @@ function Question({ eq, showOrder }: { eq: Eq; showOrder: boolean }) {
               void navigate(orderHref(paths.orderDetail, { id: eq.orderId, kind: eq.kind }))
             }
           >
-            {orderKindRegistry[eq.kind].name}订单 {eq.orderNo} ›
+            {orderKindNames[eq.kind].name}订单 {eq.orderNo} ›
           </button>
         ) : (
           <span className="eq-date">{formatDateTime(eq.createdAt)}</span>

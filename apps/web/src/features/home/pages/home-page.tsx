@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 import { Link, useNavigate } from 'react-router';
 import { Button, Skeleton } from 'antd-mobile';
 import { useIsLoggedIn } from '../../../lib/auth-session';

@@ -1,5 +1,5 @@
-import { MemberAuth } from '@pcb/contract/member-auth';
-import { MemberInfo } from '@pcb/contract/member-info';
+import { MemberAuthSession } from '@pcb/contract/member-auth-session';
+import { MemberInfoRead } from '@pcb/contract/member-info-read';
 import { apiCall, useEndpointMutation } from '../../../lib/api';
 
 /**
@@ -7,10 +7,10 @@ import { apiCall, useEndpointMutation } from '../../../lib/api';
  * signed first, so both calls run in that order; the member info then shows the new status.
  */
 export const useActivate = () =>
-  useEndpointMutation(MemberAuth.Activate, {
+  useEndpointMutation(MemberAuthSession.Activate, {
     // The member's status and accepted agreement version. A failed refresh does not turn a done
     // activation into an error (it only marks the query stale).
-    invalidates: [MemberInfo.Get],
+    invalidates: [MemberInfoRead.Get],
     toInput: (_: void) => ({}),
-    prepare: () => apiCall(MemberAuth.SignMbAgreement, {}),
+    prepare: () => apiCall(MemberAuthSession.SignMbAgreement, {}),
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, type Query } from '@tanstack/react-query';
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 import { AlipayOrder, WechatPayOrder, type PaymentChannelName } from '@pcb/contract/payment';
 import { endpointQueryOptions } from '../../../lib/api';
 import { isRefusal } from '../request-id';

@@ -1,52 +1,43 @@
 import type { EndpointDef } from '@pcb/contract';
-import { Pcb, Smt, Stencil, type OrderKind } from '@pcb/contract/order-quote';
-import { MemberAdvancePayment } from '@pcb/contract/member-advance-payment';
-import { MemberInfo } from '@pcb/contract/member-info';
+import { PcbLife, SmtLife, StencilLife, type OrderKind } from '@pcb/contract/order-life';
+import { PcbPay, SmtPay, StencilPay } from '@pcb/contract/payment';
+import { moneyInvalidates } from './money-invalidates';
 
 /** An endpoint of another module with the same input and output (the three kinds share them). */
 type Like<E extends EndpointDef> = EndpointDef<E['input'], E['output']>;
 
 /** What paying an order reads and writes, by kind (the catalogue names them per module). */
 export interface PayCalls {
-  pay: Like<typeof Pcb.Pay>;
-  detail: Like<typeof Pcb.GetDetail>;
-  list: Like<typeof Pcb.GetMemberPcbOrders>;
-  counts: Like<typeof Pcb.GetMemberOrderStatusNum>;
-  latest: Like<typeof Pcb.GetMemberLatestOrder>;
+  pay: Like<typeof PcbPay.Pay>;
+  detail: Like<typeof PcbLife.GetDetail>;
+  list: Like<typeof PcbLife.GetMemberPcbOrders>;
+  counts: Like<typeof PcbLife.GetMemberOrderStatusNum>;
+  latest: Like<typeof PcbLife.GetMemberLatestOrder>;
 }
 
 export const payCalls: Record<OrderKind, PayCalls> = {
   pcb: {
-    pay: Pcb.Pay,
-    detail: Pcb.GetDetail,
-    list: Pcb.GetMemberPcbOrders,
-    counts: Pcb.GetMemberOrderStatusNum,
-    latest: Pcb.GetMemberLatestOrder,
+    pay: PcbPay.Pay,
+    detail: PcbLife.GetDetail,
+    list: PcbLife.GetMemberPcbOrders,
+    counts: PcbLife.GetMemberOrderStatusNum,
+    latest: PcbLife.GetMemberLatestOrder,
   },
   smt: {
-    pay: Smt.Pay,
-    detail: Smt.GetDetail,
-    list: Smt.GetList,
-    counts: Smt.GetMemberOrderStatusNum,
-    latest: Smt.GetMemberLatestOrder,
+    pay: SmtPay.Pay,
+    detail: SmtLife.GetDetail,
+    list: SmtLife.GetList,
+    counts: SmtLife.GetMemberOrderStatusNum,
+    latest: SmtLife.GetMemberLatestOrder,
   },
   stencil: {
-    pay: Stencil.Pay,
-    detail: Stencil.GetDetail,
-    list: Stencil.GetList,
-    counts: Stencil.GetMemberOrderStatusNum,
-    latest: Stencil.GetMemberLatestOrder,
+    pay: StencilPay.Pay,
+    detail: StencilLife.GetDetail,
+    list: StencilLife.GetList,
+    counts: StencilLife.GetMemberOrderStatusNum,
+    latest: StencilLife.GetMemberLatestOrder,
   },
 };
-
-/** What money moving changes on screen: the balances, the logs and the header's balance. */
-export const moneyInvalidates: EndpointDef[] = [
-  MemberAdvancePayment.GetBalance,
-  MemberAdvancePayment.GetLogs,
-  MemberAdvancePayment.GetAdvancePaymentLogs,
-  MemberAdvancePayment.GetGiftPaymentLogs,
-  MemberInfo.Get,
-];
 
 /** What a payment of an order changes: the order everywhere it shows, and the money. */
 export const payInvalidates = (kind: OrderKind): EndpointDef[] => {
@@ -56,7 +47,7 @@ export const payInvalidates = (kind: OrderKind): EndpointDef[] => {
     calls.list,
     calls.counts,
     calls.latest,
-    ...(kind === 'pcb' ? [Pcb.GetOrderProcess] : []),
+    ...(kind === 'pcb' ? [PcbLife.GetOrderProcess] : []),
     ...moneyInvalidates,
   ];
 };

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Popup } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { orderActions } from '@pcb/contract';
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 import {
   payMethodNames,
   paymentChannelNames,

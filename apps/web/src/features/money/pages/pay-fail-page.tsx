@@ -9,8 +9,8 @@ import { useOrderToPay } from '../api/get-order-to-pay';
 import { usePaymentStatusOnce } from '../api/get-payment-status';
 import { ResultCard } from '../components/result-card';
 import { forgetPayment, recalledPayment } from '../pending-payment';
+import { channelFrom } from '../channel-param';
 import {
-  channelFrom,
   failReasonFrom,
   failReasons,
   kindParam,

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 import type { PaymentChannelName } from '@pcb/contract/payment';
 import { errorMessage } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
@@ -15,7 +15,8 @@ import { ChannelProbe } from '../components/channel-probe';
 import { ResultCard } from '../components/result-card';
 import { orderPollState, paymentPollState, type PollState } from '../payment-poll';
 import { forgetPayment, recalledPayment } from '../pending-payment';
-import { channelFrom, kindParam, payFailHref } from '../result-links';
+import { channelFrom } from '../channel-param';
+import { kindParam, payFailHref } from '../result-links';
 import { idFrom } from '../route-params';
 import { isRefusal } from '../request-id';
 import '../money.css';

@@ -10,14 +10,14 @@ import { formatFen } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { useBalances } from '../api/get-balance';
 import { usePaymentStatus, usePaymentStatusOnce } from '../api/get-payment-status';
-import { moneyInvalidates } from '../api/pay-calls';
+import { moneyInvalidates } from '../api/money-invalidates';
 import { ChannelProbe } from '../components/channel-probe';
 import { ResultCard } from '../components/result-card';
 import { paymentPollState } from '../payment-poll';
 import { forgetPayment, recalledPayment } from '../pending-payment';
 import { isRefusal } from '../request-id';
+import { channelFrom } from '../channel-param';
 import {
-  channelFrom,
   failReasonFrom,
   failReasons,
   prepaidFailHref,

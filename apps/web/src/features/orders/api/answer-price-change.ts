@@ -1,5 +1,5 @@
 import { EqQuestion } from '@pcb/contract/eq-question';
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 import { useEndpointMutation } from '../../../lib/api';
 import { orderCalls, orderWriteInvalidates } from './order-calls';
 

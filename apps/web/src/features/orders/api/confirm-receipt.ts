@@ -1,4 +1,4 @@
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 import { useEndpointMutation } from '../../../lib/api';
 import { orderCalls, orderWriteInvalidates } from './order-calls';
 

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { MemberOrderRow } from '@pcb/contract';
-import { orderKinds } from '@pcb/contract/order-quote';
+import { orderKinds } from '@pcb/contract/order-life';
 import { endpointQueryOptions } from '../../../lib/api';
 import { orderCalls } from './order-calls';
 

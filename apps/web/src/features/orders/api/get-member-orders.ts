@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { OrderKind, OrderStatus } from '@pcb/contract/order-quote';
+import type { OrderKind, OrderStatus } from '@pcb/contract/order-life';
 import { apiCall } from '../../../lib/api';
 import { endpointKey } from '@pcb/client';
 import { orderCalls } from './order-calls';

@@ -1,4 +1,4 @@
-import { Pcb, type OrderKind } from '@pcb/contract/order-quote';
+import { PcbLife, type OrderKind } from '@pcb/contract/order-life';
 import { useEndpointQuery } from '../../../lib/api';
 import { orderCalls } from './order-calls';
 
@@ -9,4 +9,4 @@ export const useOrderDetail = (kind: OrderKind, id: number) =>
 
 /** A PCB order's timeline and production steps (`GetOrderProcess`, the spec's call). */
 export const useOrderProcess = (id: number, enabled: boolean) =>
-  useEndpointQuery(Pcb.GetOrderProcess, { orderId: id }, { enabled, staleTime: 0 });
+  useEndpointQuery(PcbLife.GetOrderProcess, { orderId: id }, { enabled, staleTime: 0 });

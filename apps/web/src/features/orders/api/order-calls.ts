@@ -1,5 +1,5 @@
 import type { EndpointDef } from '@pcb/contract';
-import { Pcb, Smt, Stencil, type OrderKind } from '@pcb/contract/order-quote';
+import { PcbLife, SmtLife, StencilLife, type OrderKind } from '@pcb/contract/order-life';
 
 /** An endpoint of another module with the same input and output (the three kinds share them). */
 type Like<E extends EndpointDef> = EndpointDef<E['input'], E['output']>;
@@ -8,23 +8,23 @@ type Like<E extends EndpointDef> = EndpointDef<E['input'], E['output']>;
  * The calls of an order's life, by kind: the catalogue names them per module (`Pcb` lists with
  * `GetMemberPcbOrders`, `Smt` and `Stencil` with `GetList`; PCB cancels with POST, the others
  * with PATCH), the contract gives them one input and one output. The screens pick by kind
- * here and nowhere else.
+ * here and nowhere else. From `order-life`, the wire modules' part without the quote schemas.
  */
 export interface OrderCalls {
-  list: Like<typeof Pcb.GetMemberPcbOrders>;
-  counts: Like<typeof Pcb.GetMemberOrderStatusNum>;
-  detail: Like<typeof Pcb.GetDetail>;
-  latest: Like<typeof Pcb.GetMemberLatestOrder>;
-  updateReceiver: Like<typeof Pcb.UpdateReceiver>;
-  cancel: Like<typeof Pcb.Cancel>;
-  delete: Like<typeof Pcb.Delete>;
-  updateFile: Like<typeof Pcb.UpdateFile>;
-  acceptPrice: Like<typeof Pcb.AcceptPriceChange>;
-  refusePrice: Like<typeof Pcb.RefusePriceChange>;
-  confirmReceipt: Like<typeof Pcb.ConfirmReceipt>;
+  list: Like<typeof PcbLife.GetMemberPcbOrders>;
+  counts: Like<typeof PcbLife.GetMemberOrderStatusNum>;
+  detail: Like<typeof PcbLife.GetDetail>;
+  latest: Like<typeof PcbLife.GetMemberLatestOrder>;
+  updateReceiver: Like<typeof PcbLife.UpdateReceiver>;
+  cancel: Like<typeof PcbLife.Cancel>;
+  delete: Like<typeof PcbLife.Delete>;
+  updateFile: Like<typeof PcbLife.UpdateFile>;
+  acceptPrice: Like<typeof PcbLife.AcceptPriceChange>;
+  refusePrice: Like<typeof PcbLife.RefusePriceChange>;
+  confirmReceipt: Like<typeof PcbLife.ConfirmReceipt>;
 }
 
-const callsOf = (module: typeof Smt | typeof Stencil): OrderCalls => ({
+const callsOf = (module: typeof SmtLife | typeof StencilLife): OrderCalls => ({
   list: module.GetList,
   counts: module.GetMemberOrderStatusNum,
   detail: module.GetDetail,
@@ -40,20 +40,20 @@ const callsOf = (module: typeof Smt | typeof Stencil): OrderCalls => ({
 
 export const orderCalls: Record<OrderKind, OrderCalls> = {
   pcb: {
-    list: Pcb.GetMemberPcbOrders,
-    counts: Pcb.GetMemberOrderStatusNum,
-    detail: Pcb.GetDetail,
-    latest: Pcb.GetMemberLatestOrder,
-    updateReceiver: Pcb.UpdateReceiver,
-    cancel: Pcb.Cancel,
-    delete: Pcb.Delete,
-    updateFile: Pcb.UpdateFile,
-    acceptPrice: Pcb.AcceptPriceChange,
-    refusePrice: Pcb.RefusePriceChange,
-    confirmReceipt: Pcb.ConfirmReceipt,
+    list: PcbLife.GetMemberPcbOrders,
+    counts: PcbLife.GetMemberOrderStatusNum,
+    detail: PcbLife.GetDetail,
+    latest: PcbLife.GetMemberLatestOrder,
+    updateReceiver: PcbLife.UpdateReceiver,
+    cancel: PcbLife.Cancel,
+    delete: PcbLife.Delete,
+    updateFile: PcbLife.UpdateFile,
+    acceptPrice: PcbLife.AcceptPriceChange,
+    refusePrice: PcbLife.RefusePriceChange,
+    confirmReceipt: PcbLife.ConfirmReceipt,
   },
-  smt: callsOf(Smt),
-  stencil: callsOf(Stencil),
+  smt: callsOf(SmtLife),
+  stencil: callsOf(StencilLife),
 };
 
 /**
@@ -67,6 +67,6 @@ export const orderWriteInvalidates = (kind: OrderKind): EndpointDef[] => {
     calls.counts,
     calls.latest,
     calls.detail,
-    ...(kind === 'pcb' ? [Pcb.GetOrderProcess] : []),
+    ...(kind === 'pcb' ? [PcbLife.GetOrderProcess] : []),
   ];
 };

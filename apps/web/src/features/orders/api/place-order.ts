@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Pcb, Smt, Stencil, type PlacedOrder } from '@pcb/contract/order-quote';
+import { PcbQuote, SmtQuote, StencilQuote, type PlacedOrder } from '@pcb/contract/order-quote';
 import type { Courier, InvoiceKind } from '@pcb/pricing';
 import { apiCall } from '../../../lib/api';
 import type { OrderInfo } from '../../../lib/order-info';
@@ -20,9 +20,9 @@ export interface PlaceOrderInput {
 
 /** Pcb/SaveOrder, Smt/Create or Stencil/Create: the server reprices (409 when it changed). */
 export function placeOrder(info: OrderInfo, input: PlaceOrderInput): Promise<PlacedOrder> {
-  if (info.kind === 'pcb') return apiCall(Pcb.SaveOrder, { params: info.params, ...input });
-  if (info.kind === 'smt') return apiCall(Smt.Create, { params: info.params, ...input });
-  return apiCall(Stencil.Create, { params: info.params, ...input });
+  if (info.kind === 'pcb') return apiCall(PcbQuote.SaveOrder, { params: info.params, ...input });
+  if (info.kind === 'smt') return apiCall(SmtQuote.Create, { params: info.params, ...input });
+  return apiCall(StencilQuote.Create, { params: info.params, ...input });
 }
 
 // The order lists are the next issue's: nothing on screen shows orders yet to invalidate.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Pcb, Smt, Stencil, type QuoteResult } from '@pcb/contract/order-quote';
+import { PcbQuote, SmtQuote, StencilQuote, type QuoteResult } from '@pcb/contract/order-quote';
 import type { Courier, InvoiceKind } from '@pcb/pricing';
 import { apiCall } from '../../../lib/api';
 import type { OrderInfo } from '../../../lib/order-info';
@@ -17,10 +17,10 @@ export function fetchServerQuote(
   signal?: AbortSignal,
 ): Promise<QuoteResult> {
   if (info.kind === 'pcb')
-    return apiCall(Pcb.CalcPrice, { params: info.params, ...choices }, { signal });
+    return apiCall(PcbQuote.CalcPrice, { params: info.params, ...choices }, { signal });
   if (info.kind === 'smt')
-    return apiCall(Smt.CalcPrice, { ...info.params, ...choices }, { signal });
-  return apiCall(Stencil.CalcPrice, { params: info.params, ...choices }, { signal });
+    return apiCall(SmtQuote.CalcPrice, { ...info.params, ...choices }, { signal });
+  return apiCall(StencilQuote.CalcPrice, { params: info.params, ...choices }, { signal });
 }
 
 export function useServerQuote(info: OrderInfo, choices: PricingChoices, enabled = true) {

@@ -1,5 +1,5 @@
 import { MemberReceiver } from '@pcb/contract/member-receiver';
-import type { OrderKind } from '@pcb/contract/order-quote';
+import type { OrderKind } from '@pcb/contract/order-life';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/api';
 import { orderCalls, orderWriteInvalidates } from './order-calls';
 

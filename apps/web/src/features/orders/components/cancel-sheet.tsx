@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { Button, Popup, TextArea } from 'antd-mobile';
+import type { OrderKind } from '@pcb/contract/order-life';
+import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
+import { useCancelOrder } from '../api/cancel-order';
 import { actionLabel } from '../order-actions';
 
 /** Reasons a member picks from; 其他 asks for the member's own words. */
@@ -13,21 +16,32 @@ export const cancelReasons = [
 ] as const;
 const OTHER = '其他';
 
-/** The reason picker of 取消订单: one of the common reasons, or the member's own. */
-export function CancelSheet({
+/**
+ * The reason picker of 取消订单: one of the common reasons, or the member's own. Loaded on the
+ * first 取消订单 (antd-mobile's Popup brings its animation library: decision 0012).
+ */
+export default function CancelSheet({
+  order,
   visible,
-  pending,
   refunds = false,
   onClose,
-  onConfirm,
 }: {
+  order: { id: number; kind: OrderKind };
   visible: boolean;
-  pending: boolean;
   /** The order is paid: cancelling refunds it to where the money came from. */
   refunds?: boolean;
   onClose: () => void;
-  onConfirm: (reason: string) => void;
 }) {
+  const cancel = useCancelOrder(order.kind);
+  const confirm = async (reason: string) => {
+    try {
+      await cancel.mutateAsync({ id: order.id, reason });
+      showSuccess('订单已取消');
+      onClose();
+    } catch (error) {
+      showFail(errorMessage(error, '取消失败，请稍后重试'));
+    }
+  };
   const [choice, setChoice] = useState<string | null>(null);
   const [other, setOther] = useState('');
   const reason = choice === OTHER ? other.trim() : choice;
@@ -89,9 +103,9 @@ export function CancelSheet({
           shape="rounded"
           color="danger"
           disabled={!reason}
-          loading={pending}
+          loading={cancel.isPending}
           onClick={() => {
-            if (reason) onConfirm(reason);
+            if (reason) void confirm(reason);
           }}
           data-testid="cancel-confirm"
         >

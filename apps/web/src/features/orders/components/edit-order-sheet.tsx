@@ -15,9 +15,10 @@ import { PriceDiffTable } from './price-diff-table';
 /**
  * 修改订单 (PCB): the parameters first, then the new price beside the current one
  * (`CalcEditOrder`), then `EditOrder` at that price; the order goes back to 待审核. When the
- * price or the order changed meanwhile (409), the new price is shown again to confirm.
+ * price or the order changed meanwhile (409), the new price is shown again to confirm. Loaded
+ * on the first 修改订单.
  */
-export function EditOrderSheet({
+export default function EditOrderSheet({
   order,
   visible,
   onClose,

@@ -5,7 +5,7 @@ import { paths } from '../../../lib/paths';
 import { actionLabel } from '../order-actions';
 
 /** Open engineering questions: the first one, and the way to answer them all. */
-export function EqPrompt({ order }: { order: MemberOrderDetail }) {
+export default function EqPrompt({ order }: { order: MemberOrderDetail }) {
   const navigate = useNavigate();
   const open = order.eqs.filter((eq) => eq.status === 'open');
   const first = open[0];

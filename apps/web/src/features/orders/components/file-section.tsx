@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Button, Popup } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from 'antd-mobile';
 import type { MemberOrderDetail } from '@pcb/contract';
-import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
-import { useUpdateFile } from '../api/update-file';
 import { actionLabel } from '../order-actions';
-import { OrderFileUpload, type UploadedOrderFile } from './order-file-upload';
+
+// The sheet (antd-mobile's Popup, the upload) loads on the first 更换文件.
+const ReplaceFileSheet = lazy(() => import('./replace-file-sheet'));
 
 /**
  * The design file: download it, and replace it while the table allows (uploaded in two steps
@@ -18,22 +18,10 @@ export function FileSection({
   canReplace: boolean;
 }) {
   const [replacing, setReplacing] = useState(false);
-  const [file, setFile] = useState<UploadedOrderFile | null>(null);
-  const update = useUpdateFile(order.kind);
-
-  const close = () => {
-    setReplacing(false);
-    setFile(null);
-  };
-  const save = async () => {
-    if (!file) return;
-    try {
-      await update.mutateAsync({ id: order.id, fileUrl: file.key, fileName: file.name });
-      showSuccess('文件已更换，订单将重新审核');
-      close();
-    } catch (error) {
-      showFail(errorMessage(error, '更换失败，请稍后重试'));
-    }
+  const [opened, setOpened] = useState(false);
+  const open = () => {
+    setOpened(true);
+    setReplacing(true);
   };
 
   return (
@@ -62,39 +50,18 @@ export function FileSection({
             shape="rounded"
             color="primary"
             fill="outline"
-            onClick={() => setReplacing(true)}
+            onClick={open}
             data-testid="order-file-replace"
           >
             {actionLabel('updateFile')}
           </Button>
         )}
       </div>
-      <Popup
-        visible={replacing}
-        onMaskClick={close}
-        onClose={close}
-        bodyClassName="ol-sheet"
-        destroyOnClose
-      >
-        <h2 className="ol-sheet-title">{actionLabel('updateFile')}</h2>
-        <p className="ol-hint">更换后订单回到待审核，工程师按新文件重新审核。</p>
-        <OrderFileUpload kind={order.kind} initialFile={null} keep={false} onChange={setFile} />
-        <div className="ol-sheet-actions">
-          <Button shape="rounded" onClick={close}>
-            取消
-          </Button>
-          <Button
-            shape="rounded"
-            color="primary"
-            disabled={!file}
-            loading={update.isPending}
-            onClick={() => void save()}
-            data-testid="order-file-save"
-          >
-            确认更换
-          </Button>
-        </div>
-      </Popup>
+      {opened && (
+        <Suspense fallback={null}>
+          <ReplaceFileSheet order={order} visible={replacing} onClose={() => setReplacing(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 
-import { yuan, orderKindRegistry } from '@pcb/pricing';
+import { yuan, orderKindNames } from '@pcb/pricing';
 import { formatDate } from '../../../lib/date';
 import { orderHref, paths } from '../../../lib/paths';
 import { useLatestOrders } from '../api/get-latest-orders';
@@ -42,7 +42,7 @@ export default function LatestOrders() {
                 onClick={() => void navigate(orderHref(paths.orderDetail, order))}
                 data-testid="home-latest-order"
               >
-                <span className="lo-kind">{orderKindRegistry[order.kind].name}</span>
+                <span className="lo-kind">{orderKindNames[order.kind].name}</span>
                 <span className="lo-main">
                   <span className="lo-no">{order.orderNo}</span>
                   <span className="ol-hint lo-params">{order.paramString}</span>

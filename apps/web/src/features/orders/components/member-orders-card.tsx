@@ -4,7 +4,7 @@ import {
   orderStatusNames,
   type OrderKind,
   type OrderStatus,
-} from '@pcb/contract/order-quote';
+} from '@pcb/contract/order-life';
 import { paths } from '../../../lib/paths';
 import { useAllOrderCounts } from '../api/get-order-counts';
 import { needsMember } from '../order-screens';

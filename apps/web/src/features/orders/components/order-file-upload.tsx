@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Button, ProgressBar } from 'antd-mobile';
-import { orderFileDirType, orderFileRules, type OrderKind } from '@pcb/contract/order-quote';
+import { orderFileDirType, orderFileRules, type OrderKind } from '@pcb/contract/order-life';
 import type {
   GerberAnalysis,
   GerberPreviewProps,

@@ -1,4 +1,4 @@
-import { orderStatusNames, type OrderStatus } from '@pcb/contract/order-quote';
+import { orderStatusNames, type OrderStatus } from '@pcb/contract/order-life';
 import '../order-summary.css';
 
 /** The status as a small tag; what waits for the member stands out. */

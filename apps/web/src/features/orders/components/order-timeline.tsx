@@ -26,7 +26,7 @@ const shownElsewhere: readonly string[] = ['recordStep', 'addParcelEvent'] satis
  * The order's life, oldest first: each change with its date, who made it and the note; the
  * production steps under the move into 生产中, done ones with their date, the rest to come.
  */
-export function OrderTimeline({
+export default function OrderTimeline({
   timeline,
   steps,
 }: {

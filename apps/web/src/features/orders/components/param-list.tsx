@@ -1,14 +1,9 @@
-import { useState } from 'react';
-import type { OrderKind } from '@pcb/contract/order-quote';
-import { orderKindRegistry, type FieldSpec } from '@pcb/pricing';
+import { lazy, Suspense, useState } from 'react';
+import type { OrderKind } from '@pcb/contract/order-life';
 
-/** A parameter as the quote page showed it: the option's label, else the value. */
-function valueText(spec: FieldSpec, value: unknown): string {
-  const option = spec.options?.find((o) => o.value === value);
-  if (option) return option.label;
-  if (typeof value === 'boolean') return value ? '需要' : '不需要';
-  return String(value);
-}
+// Every kind's labels and options (the pricing registry's field tables) load when the member
+// asks for the parameters.
+const ParamTable = lazy(() => import('./param-table'));
 
 /** The order's one-line summary, and every parameter with its label on demand. */
 export function ParamList({
@@ -21,22 +16,15 @@ export function ParamList({
   paramString: string;
 }) {
   const [open, setOpen] = useState(false);
-  const fields: Record<string, FieldSpec> = orderKindRegistry[kind].fields;
-  const rows = Object.entries(fields).filter(([key]) => params[key] !== undefined);
   return (
     <>
       <p className="ol-param-string" data-testid="order-param-string">
         {paramString}
       </p>
       {open && (
-        <dl className="ol-facts ol-params" data-testid="order-params">
-          {rows.map(([key, spec]) => (
-            <div key={key}>
-              <dt>{spec.label}</dt>
-              <dd>{valueText(spec, params[key])}</dd>
-            </div>
-          ))}
-        </dl>
+        <Suspense fallback={<p className="ol-hint">加载中…</p>}>
+          <ParamTable kind={kind} params={params} />
+        </Suspense>
       )}
       <button
         type="button"

@@ -31,7 +31,7 @@ function CopyValue({ label, value, testId }: { label: string; value: string; tes
  * account (DirectConnection), the order number in the remark; finance records the transfer
  * when it arrives and the order goes into production.
  */
-export function PaymentByTransfer({ orderNo, total }: { orderNo: string; total: number }) {
+export default function PaymentByTransfer({ orderNo, total }: { orderNo: string; total: number }) {
   const member = useMemberInfo();
   const accounts = useTransferAccounts(member.data?.id);
   const account = accounts.data?.[0];

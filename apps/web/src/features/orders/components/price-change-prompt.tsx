@@ -10,7 +10,7 @@ import { PriceDiffTable } from './price-diff-table';
  * The engineer's new price, waiting for the member: why, the fee lines before and after, and
  * accept or refuse (refusing cancels the order). Shown while the table allows the answers.
  */
-export function PriceChangePrompt({
+export default function PriceChangePrompt({
   order,
   actions,
 }: {

@@ -48,8 +48,9 @@ function orderServer(initial: MemberOrderDetail, extra: Handlers = {}) {
 const request = (requests: { url: URL }[], path: string) =>
   requests.find((r) => r.url.pathname === path) as
     { method: string; body: unknown; url: URL } | undefined;
-const actionButtons = () =>
-  within(screen.getByTestId('order-actions'))
+// The bar loads with the order (its code is asked for while the order loads).
+const actionButtons = async () =>
+  within(await screen.findByTestId('order-actions'))
     .getAllByRole('button')
     .map((b) => b.textContent);
 
@@ -73,7 +74,7 @@ describe('/TheOrders/orderDetail', () => {
     );
     expect(screen.getByTestId('order-receiver')).toHaveTextContent('王工 138****8000');
     // The status allows these, and only these (the lifecycle table).
-    expect(actionButtons()).toEqual(['修改订单', '取消订单']);
+    expect(await actionButtons()).toEqual(['修改订单', '取消订单']);
     expect(screen.getByTestId('order-change-receiver')).toHaveTextContent('修改收货地址');
     expect(screen.getByTestId('order-file-replace')).toHaveTextContent('更换文件');
     expect(screen.queryByTestId('order-payment')).toBeNull();
@@ -96,7 +97,7 @@ describe('/TheOrders/orderDetail', () => {
       body: { id: 1, reason: '交期不满足需求' },
     });
     // Cancelled: reorder and delete now, nothing to change.
-    expect(actionButtons()).toEqual(['返单', '删除订单']);
+    expect(await actionButtons()).toEqual(['返单', '删除订单']);
     expect(screen.queryByTestId('order-change-receiver')).toBeNull();
   });
 
@@ -105,7 +106,7 @@ describe('/TheOrders/orderDetail', () => {
     renderApp('/TheOrders/orderDetail?id=1&kind=smt');
     await screen.findByTestId('order-no');
     expect(await screen.findByTestId('timeline-entry')).toHaveTextContent('提交订单');
-    expect(actionButtons()).toEqual(['取消订单']);
+    expect(await actionButtons()).toEqual(['取消订单']);
     act(() => fireEvent.click(screen.getByText('取消订单')));
     fireEvent.click(within(await screen.findByTestId('cancel-reasons')).getByText('其他'));
     const other = screen.getByRole('textbox', { name: '取消原因' });
@@ -208,7 +209,7 @@ describe('/TheOrders/orderDetail', () => {
     expect(
       request(requests, '/api/DirectConnection/GetVirtualAccountListByMemberId')?.url.search,
     ).toBe('?mbid=7');
-    expect(actionButtons()).toEqual(['去付款', '修改订单', '取消订单']);
+    expect(await actionButtons()).toEqual(['去付款', '修改订单', '取消订单']);
   });
 
   it('in production: each step with its date; packed, the receiver stays', async () => {
@@ -252,7 +253,7 @@ describe('/TheOrders/orderDetail', () => {
     expect(await screen.findByTestId('order-parcels')).toHaveTextContent(
       '1个包裹 · 顺丰速运 快件已到达深圳转运中心',
     );
-    expect(actionButtons()).toEqual(['确认收货']);
+    expect(await actionButtons()).toEqual(['确认收货']);
     act(() => fireEvent.click(screen.getByTestId('order-parcels')));
     expect(currentPath()).toBe('/TheOrders/orderDetail/orderTracker');
   });

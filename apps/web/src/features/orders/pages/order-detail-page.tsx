@@ -1,43 +1,51 @@
-import { Suspense, useState } from 'react';
-import { Button } from 'antd-mobile';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MemberOrderDetail, OrderStatus } from '@pcb/contract';
 
-import { yuan, orderKindRegistry } from '@pcb/pricing';
+import { yuan, orderKindNames } from '@pcb/pricing';
 import { errorMessage } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { PageEmpty, PageError, PageLoading } from '../../../components/page-status';
 import { formatDate, formatDateTime } from '../../../lib/date';
 import { orderHref, paths } from '../../../lib/paths';
 import { useOrderDetail, useOrderProcess } from '../api/get-order-detail';
-import { CancelSheet } from '../components/cancel-sheet';
-import { EditOrderSheet } from '../components/edit-order-sheet';
-import { EqPrompt } from '../components/eq-prompt';
 import { FeeLines } from '../components/fee-lines';
 import { FileSection } from '../components/file-section';
 import { OrderStatusTag } from '../components/order-status-tag';
-import { OrderTimeline } from '../components/order-timeline';
 import { ParamList } from '../components/param-list';
-import { PaymentByTransfer } from '../components/payment-by-transfer';
-import { PriceChangePrompt } from '../components/price-change-prompt';
 import { ReceiverSection } from '../components/receiver-section';
 import {
-  actionLabel,
   awaitsPayment,
   barActionsOf,
   factsOfDetail,
   hasShipped,
   isPaid,
   memberActionsOf,
-  type BarAction,
 } from '../order-actions';
 import { idFrom, kindFrom } from '../order-screens';
 import type { ParamEditor } from '../param-editor';
 import type { PaySheet } from '../pay-sheet-slot';
-import { useOrderCommands } from '../use-order-commands';
 import '../../../components/screen.css';
 import '../order-summary.css';
 import '../order-screens.css';
+
+// The sheets (antd-mobile's Popup and its animation library) load on their first open and stay
+// mounted after it, so they close with their animation.
+const CancelSheet = lazy(() => import('../components/cancel-sheet'));
+const EditOrderSheet = lazy(() => import('../components/edit-order-sheet'));
+// Sections of some statuses only (questions or a new price to answer, a payment due), loaded for
+// an order in one: the others never download the price table, the transfer account or their calls.
+const EqPrompt = lazy(() => import('../components/eq-prompt'));
+const PriceChangePrompt = lazy(() => import('../components/price-change-prompt'));
+const PaymentByTransfer = lazy(() => import('../components/payment-by-transfer'));
+
+// The timeline (the page's last section) and the action bar with its commands: their code is
+// asked for while the order loads (DetailQuery), so it is there with the order, outside the
+// screen's first bytes (decision 0012's budgets).
+const loadTimeline = () => import('../components/order-timeline');
+const OrderTimeline = lazy(loadTimeline);
+const loadActionBar = () => import('../components/order-action-bar');
+const OrderActionBar = lazy(loadActionBar);
 
 /** What the status means for the member, under it. */
 const statusHints: Record<OrderStatus, string> = {
@@ -108,9 +116,10 @@ function Detail({
   const actions = memberActionsOf(facts);
   const bar = barActionsOf(facts).filter((a) => a !== 'edit' || paramEditor);
   const canPay = awaitsPayment(facts) && PaySheetComponent !== undefined;
-  const commands = useOrderCommands(order.kind);
   const [cancelling, setCancelling] = useState(false);
   const [editing, setEditing] = useState(false);
+  // Which sheets have been opened once (and are mounted from then on).
+  const [opened, setOpened] = useState({ cancel: false, edit: false });
   // `?pay=1` (重新支付 on payFail) opens the sheet at once.
   const [paying, setPaying] = useState(() => canPay && search.get('pay') === '1');
   const closePay = () => {
@@ -120,15 +129,6 @@ function Detail({
       next.delete('pay');
       setSearch(next, { replace: true });
     }
-  };
-
-  const run = (action: BarAction) => {
-    if (action === 'cancel') return setCancelling(true);
-    if (action === 'edit') return setEditing(true);
-    if (action === 'delete')
-      return void commands.remove(order, () => void navigate(paths.theOrders, { replace: true }));
-    if (action === 'confirmReceipt') return void commands.confirmReceipt(order);
-    return void commands.reorder(order);
   };
 
   return (
@@ -146,15 +146,25 @@ function Detail({
         )}
       </section>
 
-      {actions.includes('replyEq') && <EqPrompt order={order} />}
-      {(actions.includes('acceptPrice') || actions.includes('refusePrice')) && (
-        <PriceChangePrompt order={order} actions={actions} />
+      {actions.includes('replyEq') && (
+        <Suspense fallback={null}>
+          <EqPrompt order={order} />
+        </Suspense>
       )}
-      {awaitsPayment(facts) && <PaymentByTransfer orderNo={order.orderNo} total={order.total} />}
+      {(actions.includes('acceptPrice') || actions.includes('refusePrice')) && (
+        <Suspense fallback={null}>
+          <PriceChangePrompt order={order} actions={actions} />
+        </Suspense>
+      )}
+      {awaitsPayment(facts) && (
+        <Suspense fallback={null}>
+          <PaymentByTransfer orderNo={order.orderNo} total={order.total} />
+        </Suspense>
+      )}
       {hasShipped(facts) && <ParcelsSummary order={order} />}
 
       <section className="ol-card" aria-label="订单信息">
-        <h2 className="ol-card-title">{orderKindRegistry[order.kind].name}订单</h2>
+        <h2 className="ol-card-title">{orderKindNames[order.kind].name}订单</h2>
         <dl className="ol-facts">
           <div>
             <dt>订单号</dt>
@@ -202,66 +212,54 @@ function Detail({
 
       <section className="ol-card" aria-label="订单进度">
         <h2 className="ol-card-title">订单进度</h2>
-        <Timeline order={order} />
+        <Suspense fallback={<p className="ol-hint">加载中…</p>}>
+          <Timeline order={order} />
+        </Suspense>
       </section>
 
       {(bar.length > 0 || canPay) && (
-        <div className="ol-bar" data-testid="order-actions">
-          {canPay && (
-            <Button
-              size="small"
-              shape="rounded"
-              color="primary"
-              fill="solid"
-              disabled={commands.isPending}
-              onClick={() => setPaying(true)}
-              data-testid="order-pay"
-            >
-              去付款
-            </Button>
-          )}
-          {bar.map((action, i) => (
-            <Button
-              key={action}
-              size="small"
-              shape="rounded"
-              color={action === 'cancel' || action === 'delete' ? 'default' : 'primary'}
-              fill={
-                i === 0 && !canPay && action !== 'cancel' && action !== 'delete'
-                  ? 'solid'
-                  : 'outline'
-              }
-              disabled={commands.isPending}
-              onClick={() => run(action)}
-              data-testid={`order-action-${action}`}
-            >
-              {actionLabel(action)}
-            </Button>
-          ))}
-        </div>
+        <Suspense fallback={null}>
+          <OrderActionBar
+            order={order}
+            actions={bar}
+            canPay={canPay}
+            onPay={() => setPaying(true)}
+            onCancel={() => {
+              setOpened((o) => ({ ...o, cancel: true }));
+              setCancelling(true);
+            }}
+            onEdit={() => {
+              setOpened((o) => ({ ...o, edit: true }));
+              setEditing(true);
+            }}
+          />
+        </Suspense>
       )}
 
-      <CancelSheet
-        visible={cancelling}
-        pending={commands.cancelPending}
-        refunds={isPaid(facts)}
-        onClose={() => setCancelling(false)}
-        onConfirm={(reason) =>
-          void commands.cancel(order, reason).then((done) => done && setCancelling(false))
-        }
-      />
+      {opened.cancel && (
+        <Suspense fallback={null}>
+          <CancelSheet
+            order={order}
+            visible={cancelling}
+            refunds={isPaid(facts)}
+            onClose={() => setCancelling(false)}
+          />
+        </Suspense>
+      )}
       {PaySheetComponent && canPay && paying && (
         <Suspense fallback={null}>
           <PaySheetComponent order={order} visible={paying} onClose={closePay} />
         </Suspense>
       )}
-      {paramEditor && bar.includes('edit') && (
-        <EditOrderSheet
-          order={order}
-          visible={editing}
-          onClose={() => setEditing(false)}
-          paramEditor={paramEditor}
-        />
+      {paramEditor && bar.includes('edit') && opened.edit && (
+        <Suspense fallback={null}>
+          <EditOrderSheet
+            order={order}
+            visible={editing}
+            onClose={() => setEditing(false)}
+            paramEditor={paramEditor}
+          />
+        </Suspense>
       )}
     </>
   );
@@ -305,6 +303,10 @@ function DetailQuery({
   paySheet?: PaySheet;
 }) {
   const detail = useOrderDetail(kind, id);
+  useEffect(() => {
+    void loadTimeline();
+    void loadActionBar();
+  }, []);
   if (detail.isPending) return <PageLoading />;
   if (detail.isError) {
     return (

@@ -1,7 +1,7 @@
-import { orderKindRegistry } from '@pcb/pricing';
+import { orderKindNames } from '@pcb/pricing';
 import { useState } from 'react';
 import type { PublicOrderState } from '@pcb/contract';
-import { orderStatusNames } from '@pcb/contract/order-quote';
+import { orderStatusNames } from '@pcb/contract/order-life';
 import { OrderState } from '@pcb/contract/order-state';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
@@ -27,7 +27,7 @@ function Result({ state }: { state: PublicOrderState }) {
       <section className="ol-card" aria-label="订单状态" data-testid="order-state-result">
         <div className="ol-card-head">
           <h2 className="ol-card-title">
-            {orderKindRegistry[state.kind].name}订单 {state.orderNo}
+            {orderKindNames[state.kind].name}订单 {state.orderNo}
           </h2>
           <OrderStatusTag status={state.status} />
         </div>

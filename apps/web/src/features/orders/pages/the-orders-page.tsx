@@ -7,7 +7,7 @@ import {
   orderStatuses,
   type OrderKind,
   type OrderStatus,
-} from '@pcb/contract/order-quote';
+} from '@pcb/contract/order-life';
 import type { OrderStatusCounts } from '@pcb/contract';
 import { errorMessage } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';

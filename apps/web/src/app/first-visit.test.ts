@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelope, mockApi } from '@pcb/client/test';
-import { rememberFirstHref, reportFirstVisit } from './visit-report';
+import { rememberFirstHref, reportFirstVisit } from './first-visit';
 
 const FIRST = 'https://m.example.com/member?bd_vid=vid-1&from=miniprogram';
 
