@@ -17,12 +17,7 @@ import { paymentPollState } from '../payment-poll';
 import { forgetPayment, recalledPayment } from '../pending-payment';
 import { isRefusal } from '../request-id';
 import { channelFrom } from '../channel-param';
-import {
-  failReasonFrom,
-  failReasons,
-  prepaidFailHref,
-  prepaidSuccessHref,
-} from '../result-links';
+import { failReasonFrom, failReasons, prepaidFailHref, prepaidSuccessHref } from '../result-links';
 import '../money.css';
 
 function NewBalance() {
