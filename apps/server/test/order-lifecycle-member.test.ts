@@ -6,6 +6,8 @@ import {
   productionSteps,
   type EditQuote,
   type Eq,
+  type EqListItem,
+  type EqOrderProgress,
   type MemberOrderRow,
   type OrderStatusCounts,
   type OrderWriteResult,
@@ -371,6 +373,60 @@ describe('a price change', () => {
 });
 
 describe('engineering questions', () => {
+  it('says, with each answer and in the list, where the order stands: a new price may still wait', async () => {
+    const m = await newMember(t);
+    const order = await placeOrder(t, m);
+    const eqId = await raiseEq(t, staff, order.id);
+    await changePrice(t, staff, order.id);
+    const before = await t.get<{ items: EqListItem[] }>('/api/EqQuestion/GetEqList', {
+      token: m.token,
+      query: { orderId: String(order.id) },
+    });
+    expect(before.body.data.items[0]!.orderProgress).toEqual({
+      status: 'awaitingConfirmation',
+      openEqs: 1,
+      pendingPriceChange: true,
+    });
+
+    // The last answer: the order still waits for the member's answer to the new price.
+    const reply = await t.post<{ ok: true; orderProgress: EqOrderProgress }>(
+      '/api/EqQuestion/Reply',
+      { id: eqId, choice: '按原文件生产' },
+      { token: m.token },
+    );
+    expect(reply.body.data.orderProgress).toEqual({
+      status: 'awaitingConfirmation',
+      openEqs: 0,
+      pendingPriceChange: true,
+    });
+    expect(await statusOf(t, order.id)).toBe('awaitingConfirmation');
+    const after = await t.get<{ items: EqListItem[] }>('/api/EqQuestion/GetEqList', {
+      token: m.token,
+      query: { orderId: String(order.id) },
+    });
+    expect(after.body.data.items[0]).toMatchObject({
+      status: 'answered',
+      orderProgress: { status: 'awaitingConfirmation', openEqs: 0, pendingPriceChange: true },
+    });
+
+    // Accepting the price sends it to the engineer, who reads the answer.
+    const change = (await detailOf(t, m.token, order.id)).priceChange!;
+    await t.post(
+      '/api/Pcb/AcceptPriceChange',
+      { id: order.id, priceChangeId: change.id },
+      { token: m.token },
+    );
+    const reviewed = await t.get<{ items: EqListItem[] }>('/api/EqQuestion/GetEqList', {
+      token: m.token,
+      query: { orderId: String(order.id) },
+    });
+    expect(reviewed.body.data.items[0]!.orderProgress).toEqual({
+      status: 'pendingReview',
+      openEqs: 0,
+      pendingPriceChange: false,
+    });
+  });
+
   it('lists the member’s open questions and answers one with a choice, text and an image', async () => {
     const m = await newMember(t);
     const a = await orderIn(t, staff, m, 'awaitingConfirmation');
@@ -408,12 +464,17 @@ describe('engineering questions', () => {
     expect(stolen.body.field).toBe('images');
 
     const image = await uploadAs(t, m.token, 'eqReply', '.png');
-    const res = await t.post(
+    const res = await t.post<{ ok: true; orderProgress: EqOrderProgress }>(
       '/api/EqQuestion/Reply',
       { id: a.eqId, choice: '按原文件生产', text: '焊盘可以缩小', images: [image] },
       { token: m.token },
     );
     expect(res.status).toBe(200);
+    expect(res.body.data.orderProgress).toEqual({
+      status: 'pendingReview',
+      openEqs: 0,
+      pendingPriceChange: false,
+    });
     expect(await statusOf(t, a.id)).toBe('pendingReview');
     const ofOrder = await t.get<{ items: Eq[] }>('/api/EqQuestion/GetEqList', {
       token: m.token,
@@ -430,7 +491,15 @@ describe('engineering questions', () => {
     expect(fetched.rawPayload).toEqual(Buffer.from('\x89PNG\r\n\x1a\n test'));
 
     // b has two questions: one answer leaves it waiting.
-    await t.post('/api/EqQuestion/Reply', { id: b.eqId, choice: '取消该要求' }, { token: m.token });
+    const first = await t.post<{ ok: true; orderProgress: EqOrderProgress }>(
+      '/api/EqQuestion/Reply',
+      { id: b.eqId, choice: '取消该要求' },
+      { token: m.token },
+    );
+    expect(first.body.data.orderProgress).toMatchObject({
+      status: 'awaitingConfirmation',
+      openEqs: 1,
+    });
     expect(await statusOf(t, b.id)).toBe('awaitingConfirmation');
     await t.post('/api/EqQuestion/Reply', { id: second, text: '按1.6mm' }, { token: m.token });
     expect(await statusOf(t, b.id)).toBe('pendingReview');
