@@ -13,6 +13,7 @@ import {
   type OrderWriteResult,
   type Parcel,
   type PlacedOrder,
+  type TimelineEntry,
 } from '@pcb/contract';
 import { defaultPcbParams, yuan } from '@pcb/pricing';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
@@ -33,6 +34,7 @@ import {
   type StaffSessions,
 } from './order-lifecycle-support';
 import { createReceiver, pcbOrderBody, saveOrder } from './order-support';
+import { staffCall } from './staff-support';
 import { uploadAs } from './upload-support';
 
 let t: TestApp;
@@ -284,6 +286,37 @@ describe('changing an order', () => {
     const detail = await detailOf(t, m.token, copy.id);
     expect(detail.reorderOf).toEqual({ id: source.id, orderNo: source.orderNo });
     expect(detail.fileName).toBe('主控板.zip');
+    // Its timeline says it was placed as a reorder, and of which order: for the member…
+    const process = await t.get<{ timeline: TimelineEntry[] }>('/api/Pcb/GetOrderProcess', {
+      token: m.token,
+      query: { orderId: String(copy.id) },
+    });
+    expect(process.body.data.timeline).toEqual([
+      expect.objectContaining({
+        action: 'place',
+        fromStatus: null,
+        toStatus: 'pendingReview',
+        note: `返单：原订单${source.orderNo}`,
+        actor: '会员',
+      }),
+    ]);
+    // …and for staff; an order placed from the quote page still says 会员下单.
+    const desk = await staffCall<{ timeline: TimelineEntry[] }>(
+      t,
+      staff.admin,
+      'GET',
+      '/api/StaffOrder/Get',
+      { id: copy.id },
+    );
+    expect(desk.body.data.timeline[0]!.note).toBe(`返单：原订单${source.orderNo}`);
+    const original = await staffCall<{ timeline: TimelineEntry[] }>(
+      t,
+      staff.admin,
+      'GET',
+      '/api/StaffOrder/Get',
+      { id: source.id },
+    );
+    expect(original.body.data.timeline[0]!.note).toBe('会员下单');
     // The same request id is the same reorder.
     const again = await t.post<PlacedOrder>(
       '/api/Pcb/Reorder',
