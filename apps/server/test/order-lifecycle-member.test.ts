@@ -6,11 +6,14 @@ import {
   productionSteps,
   type EditQuote,
   type Eq,
+  type EqListItem,
+  type EqOrderProgress,
   type MemberOrderRow,
   type OrderStatusCounts,
   type OrderWriteResult,
   type Parcel,
   type PlacedOrder,
+  type TimelineEntry,
 } from '@pcb/contract';
 import { defaultPcbParams, yuan } from '@pcb/pricing';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
@@ -31,6 +34,7 @@ import {
   type StaffSessions,
 } from './order-lifecycle-support';
 import { createReceiver, pcbOrderBody, saveOrder } from './order-support';
+import { staffCall } from './staff-support';
 import { uploadAs } from './upload-support';
 
 let t: TestApp;
@@ -282,6 +286,37 @@ describe('changing an order', () => {
     const detail = await detailOf(t, m.token, copy.id);
     expect(detail.reorderOf).toEqual({ id: source.id, orderNo: source.orderNo });
     expect(detail.fileName).toBe('主控板.zip');
+    // Its timeline says it was placed as a reorder, and of which order: for the member…
+    const process = await t.get<{ timeline: TimelineEntry[] }>('/api/Pcb/GetOrderProcess', {
+      token: m.token,
+      query: { orderId: String(copy.id) },
+    });
+    expect(process.body.data.timeline).toEqual([
+      expect.objectContaining({
+        action: 'place',
+        fromStatus: null,
+        toStatus: 'pendingReview',
+        note: `返单：原订单${source.orderNo}`,
+        actor: '会员',
+      }),
+    ]);
+    // …and for staff; an order placed from the quote page still says 会员下单.
+    const desk = await staffCall<{ timeline: TimelineEntry[] }>(
+      t,
+      staff.admin,
+      'GET',
+      '/api/StaffOrder/Get',
+      { id: copy.id },
+    );
+    expect(desk.body.data.timeline[0]!.note).toBe(`返单：原订单${source.orderNo}`);
+    const original = await staffCall<{ timeline: TimelineEntry[] }>(
+      t,
+      staff.admin,
+      'GET',
+      '/api/StaffOrder/Get',
+      { id: source.id },
+    );
+    expect(original.body.data.timeline[0]!.note).toBe('会员下单');
     // The same request id is the same reorder.
     const again = await t.post<PlacedOrder>(
       '/api/Pcb/Reorder',
@@ -371,6 +406,60 @@ describe('a price change', () => {
 });
 
 describe('engineering questions', () => {
+  it('says, with each answer and in the list, where the order stands: a new price may still wait', async () => {
+    const m = await newMember(t);
+    const order = await placeOrder(t, m);
+    const eqId = await raiseEq(t, staff, order.id);
+    await changePrice(t, staff, order.id);
+    const before = await t.get<{ items: EqListItem[] }>('/api/EqQuestion/GetEqList', {
+      token: m.token,
+      query: { orderId: String(order.id) },
+    });
+    expect(before.body.data.items[0]!.orderProgress).toEqual({
+      status: 'awaitingConfirmation',
+      openEqs: 1,
+      pendingPriceChange: true,
+    });
+
+    // The last answer: the order still waits for the member's answer to the new price.
+    const reply = await t.post<{ ok: true; orderProgress: EqOrderProgress }>(
+      '/api/EqQuestion/Reply',
+      { id: eqId, choice: '按原文件生产' },
+      { token: m.token },
+    );
+    expect(reply.body.data.orderProgress).toEqual({
+      status: 'awaitingConfirmation',
+      openEqs: 0,
+      pendingPriceChange: true,
+    });
+    expect(await statusOf(t, order.id)).toBe('awaitingConfirmation');
+    const after = await t.get<{ items: EqListItem[] }>('/api/EqQuestion/GetEqList', {
+      token: m.token,
+      query: { orderId: String(order.id) },
+    });
+    expect(after.body.data.items[0]).toMatchObject({
+      status: 'answered',
+      orderProgress: { status: 'awaitingConfirmation', openEqs: 0, pendingPriceChange: true },
+    });
+
+    // Accepting the price sends it to the engineer, who reads the answer.
+    const change = (await detailOf(t, m.token, order.id)).priceChange!;
+    await t.post(
+      '/api/Pcb/AcceptPriceChange',
+      { id: order.id, priceChangeId: change.id },
+      { token: m.token },
+    );
+    const reviewed = await t.get<{ items: EqListItem[] }>('/api/EqQuestion/GetEqList', {
+      token: m.token,
+      query: { orderId: String(order.id) },
+    });
+    expect(reviewed.body.data.items[0]!.orderProgress).toEqual({
+      status: 'pendingReview',
+      openEqs: 0,
+      pendingPriceChange: false,
+    });
+  });
+
   it('lists the member’s open questions and answers one with a choice, text and an image', async () => {
     const m = await newMember(t);
     const a = await orderIn(t, staff, m, 'awaitingConfirmation');
@@ -408,12 +497,17 @@ describe('engineering questions', () => {
     expect(stolen.body.field).toBe('images');
 
     const image = await uploadAs(t, m.token, 'eqReply', '.png');
-    const res = await t.post(
+    const res = await t.post<{ ok: true; orderProgress: EqOrderProgress }>(
       '/api/EqQuestion/Reply',
       { id: a.eqId, choice: '按原文件生产', text: '焊盘可以缩小', images: [image] },
       { token: m.token },
     );
     expect(res.status).toBe(200);
+    expect(res.body.data.orderProgress).toEqual({
+      status: 'pendingReview',
+      openEqs: 0,
+      pendingPriceChange: false,
+    });
     expect(await statusOf(t, a.id)).toBe('pendingReview');
     const ofOrder = await t.get<{ items: Eq[] }>('/api/EqQuestion/GetEqList', {
       token: m.token,
@@ -430,7 +524,15 @@ describe('engineering questions', () => {
     expect(fetched.rawPayload).toEqual(Buffer.from('\x89PNG\r\n\x1a\n test'));
 
     // b has two questions: one answer leaves it waiting.
-    await t.post('/api/EqQuestion/Reply', { id: b.eqId, choice: '取消该要求' }, { token: m.token });
+    const first = await t.post<{ ok: true; orderProgress: EqOrderProgress }>(
+      '/api/EqQuestion/Reply',
+      { id: b.eqId, choice: '取消该要求' },
+      { token: m.token },
+    );
+    expect(first.body.data.orderProgress).toMatchObject({
+      status: 'awaitingConfirmation',
+      openEqs: 1,
+    });
     expect(await statusOf(t, b.id)).toBe('awaitingConfirmation');
     await t.post('/api/EqQuestion/Reply', { id: second, text: '按1.6mm' }, { token: m.token });
     expect(await statusOf(t, b.id)).toBe('pendingReview');

@@ -289,8 +289,9 @@ for (const width of [375, 320]) {
       await page.getByLabel('补充说明').fill('请按建议修改');
       await shot(page, 'eq-reply');
       await page.getByTestId('eq-submit').click();
-      await expect(toast(page, '已回复，工程师会尽快处理')).toBeVisible();
+      await expect(toast(page, '已回复，工程师会继续审核')).toBeVisible();
       await expect(page.getByTestId('eq-status').first()).toHaveText('已回复');
+      await expect(page.getByTestId('eq-note')).toHaveText('问题都已回复，工程师会继续审核。');
 
       // The passed order waits for payment: how to pay shows on its detail.
       await page.goto(`/TheOrders/orderDetail?id=${passed.id}&kind=pcb`);

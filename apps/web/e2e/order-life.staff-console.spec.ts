@@ -135,8 +135,13 @@ test('the life of a PCB order: submit, EQ, new price, answer and accept, pass, t
   await expect(question.getByTestId('eq-submit')).toHaveText('提交回复');
   await fits320(phone, 'eq-reply');
   await question.getByTestId('eq-submit').click();
-  await expectNotice(phone, '已回复，工程师会尽快处理');
+  // The new price still waits for the member: the answer says so instead of 工程师会继续审核.
+  await expectNotice(phone, '已回复，请确认工程师调整后的价格');
   await expect(question.getByTestId('eq-status')).toHaveText('已回复');
+  await expect(phone.getByTestId('eq-note')).toHaveText(
+    '问题都已回复。工程师还调整了价格，请在订单详情中确认新价格，确认后工程师继续审核。',
+  );
+  await expect(phone.getByTestId('eq-confirm-price')).toBeVisible();
   await expect(question.getByTestId('eq-answer')).toContainText('选择：按外框生产');
   await expect(question.getByTestId('eq-answer')).toContainText('以最外侧边框为准');
   await shot(phone, '05-member-eq-answered');

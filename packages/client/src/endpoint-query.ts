@@ -39,6 +39,11 @@ export const isStaffWrite = (endpoint: Pick<EndpointDef, 'access' | 'method'>): 
 export interface EndpointQueryConfig {
   /** How long an answer counts as fresh (the client's default otherwise). */
   staleTime?: number;
+  /**
+   * Ask again when the window regains focus (a tab switched back to), if the answer is stale.
+   * Off by default: for what others change while the page is hidden (the staff desk's order).
+   */
+  refetchOnWindowFocus?: boolean;
 }
 
 export interface UseEndpointQueryConfig extends EndpointQueryConfig {

@@ -2,8 +2,9 @@
 // question, images, suggested answers); the member answers with a choice, text and images. The
 // order waits in 待确认 until every question is answered (decision 0042).
 import { z } from 'zod';
-import { idQuerySchema, idSchema, okSchema, pageInput, pageOf, text } from '../common';
+import { idQuerySchema, idSchema, pageInput, pageOf, text } from '../common';
 import { defineModule } from '../define';
+import { orderStatuses } from '../order-basics';
 import { eqSchema } from '../order-views';
 
 export const EQ_IMAGES_MAX = 6;
@@ -15,6 +16,24 @@ export const eqReplyImagesSchema = z
   .max(EQ_IMAGES_MAX, { error: `最多${EQ_IMAGES_MAX}张图片` })
   .meta({ title: '图片' });
 
+/**
+ * Where the question's order stands: what waits for the member there decides what happens after
+ * an answer (the last answer sends it back to the engineer unless a new price still waits for
+ * the member's acceptance: decision 0042's `afterConfirmation`).
+ */
+export const eqOrderProgressSchema = z.object({
+  status: z.enum(orderStatuses),
+  /** Questions of the order still waiting for an answer. */
+  openEqs: z.number().int(),
+  /** A price the engineer set waits for the member's acceptance. */
+  pendingPriceChange: z.boolean(),
+});
+export type EqOrderProgress = z.infer<typeof eqOrderProgressSchema>;
+
+/** A question as the member's list shows it, with where its order stands. */
+export const eqListItemSchema = eqSchema.extend({ orderProgress: eqOrderProgressSchema });
+export type EqListItem = z.infer<typeof eqListItemSchema>;
+
 export const EqQuestion = defineModule('EqQuestion', {
   GetEqList: {
     method: 'GET',
@@ -25,7 +44,7 @@ export const EqQuestion = defineModule('EqQuestion', {
       orderId: idQuerySchema.optional().meta({ title: '订单' }),
       ...pageInput,
     }),
-    output: pageOf(eqSchema),
+    output: pageOf(eqListItemSchema),
   },
   Reply: {
     method: 'POST',
@@ -40,6 +59,7 @@ export const EqQuestion = defineModule('EqQuestion', {
       text: text(1000, { multiline: true }).trim().optional().meta({ title: '回复内容' }),
       images: eqReplyImagesSchema.optional(),
     }),
-    output: okSchema,
+    /** The order after the answer: what happens next. */
+    output: z.object({ ok: z.literal(true), orderProgress: eqOrderProgressSchema }),
   },
 });

@@ -1,4 +1,4 @@
-import type { Eq } from '@pcb/contract';
+import type { EqListItem, EqOrderProgress } from '@pcb/contract';
 import type { AuthMember } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
@@ -13,6 +13,17 @@ export const EQ_ANSWERED_MESSAGE = '该工程问题已回复';
 export const EQ_EMPTY_REPLY_MESSAGE = '请选择或填写回复';
 export const EQ_CHOICE_MESSAGE = '请从建议选项中选择';
 export const EQ_REPLY_IMAGE_MESSAGE = '请上传回复的图片';
+
+/** Where an order stands for its questions: what the member's answer leads to. */
+const progressOf = (order: {
+  status: EqOrderProgress['status'];
+  pendingPriceChangeId: number | null;
+  openEqCount: number;
+}): EqOrderProgress => ({
+  status: order.status,
+  openEqs: order.openEqCount,
+  pendingPriceChange: order.pendingPriceChangeId !== null,
+});
 
 /**
  * Engineering questions as the member sees and answers them (EqQuestion, decision 0042). The
@@ -32,7 +43,7 @@ export function createEqService(deps: {
     async list(
       member: AuthMember,
       input: { orderId?: number | undefined; page: number; pageSize: number },
-    ): Promise<{ items: Eq[]; total: number; page: number; pageSize: number }> {
+    ): Promise<{ items: EqListItem[]; total: number; page: number; pageSize: number }> {
       if (input.orderId !== undefined) {
         const order = await repository.find(input.orderId);
         if (!order || order.memberId !== member.id || order.deletedAt) {
@@ -44,7 +55,7 @@ export function createEqService(deps: {
         limit: input.pageSize,
       });
       return {
-        items: rows.map((r) => deps.views.eqOf(r.eq, r)),
+        items: rows.map((r) => ({ ...deps.views.eqOf(r.eq, r), orderProgress: progressOf(r) })),
         total,
         page: input.page,
         pageSize: input.pageSize,
@@ -59,7 +70,7 @@ export function createEqService(deps: {
         text?: string | undefined;
         images?: string[] | undefined;
       },
-    ): Promise<{ ok: true }> {
+    ): Promise<{ ok: true; orderProgress: EqOrderProgress }> {
       const found = await repository.eq(input.id);
       if (!found || found.memberId !== member.id) throw new AppError(404, EQ_NOT_FOUND_MESSAGE);
       const choice = input.choice || null;
@@ -80,7 +91,7 @@ export function createEqService(deps: {
           'images',
         );
       }
-      await repository.transaction(async (tx) => {
+      const after = await repository.transaction(async (tx) => {
         // The order first, then the question: the order its staff lock when raising one.
         const order = await deps.lifecycle.lock(tx, found.orderId);
         const eq = await repository.eqForUpdate(tx, found.id);
@@ -95,7 +106,7 @@ export function createEqService(deps: {
           answeredAt: deps.now(),
           answeredByMemberId: member.mainMemberId ?? member.id,
         });
-        await deps.lifecycle.act(
+        return deps.lifecycle.act(
           tx,
           order,
           'replyEq',
@@ -109,7 +120,7 @@ export function createEqService(deps: {
           },
         );
       });
-      return { ok: true };
+      return { ok: true, orderProgress: progressOf(after) };
     },
   };
 }

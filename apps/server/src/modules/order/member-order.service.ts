@@ -30,6 +30,7 @@ import { choicesOf, createOrderPricing, receiverSnapshot } from './order-pricing
 import {
   FILE_NOT_FOUND_MESSAGE,
   recordOrder,
+  reorderNote,
   type OrderPlacedHook,
   requestDigest,
   toPlacedOrder,
@@ -307,6 +308,8 @@ export function createMemberOrderService(deps: {
         { ...values, reorderOf: source.id, requestDigest: digest },
         deps.now(),
         deps.onPlaced,
+        // The new order's timeline says where it came from (its detail links the original too).
+        reorderNote(source.orderNo),
       );
       return toPlacedOrder(row);
     },

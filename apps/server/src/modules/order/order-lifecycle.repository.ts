@@ -320,7 +320,14 @@ export function createOrderLifecycleRepository(db: Db) {
       );
       const [rows, [total]] = await Promise.all([
         db
-          .select({ eq: orderEq, orderNo: orders.orderNo, kind: orders.kind })
+          .select({
+            eq: orderEq,
+            orderNo: orders.orderNo,
+            kind: orders.kind,
+            status: orders.status,
+            pendingPriceChangeId: orders.pendingPriceChangeId,
+            openEqCount: orders.openEqCount,
+          })
           .from(orderEq)
           .innerJoin(orders, eq(orders.id, orderEq.orderId))
           .where(where)

@@ -86,15 +86,23 @@ function sameRequest(row: OrderRow, kind: OrderKind, digest: string): OrderRow {
   return row;
 }
 
+/** What the first line of an order's process log says: the member placed it. */
+export const PLACED_NOTE = '会员下单';
+
+/** The first line of a reorder's log: placed again from the order it copies (返单). */
+export const reorderNote = (sourceOrderNo: string) => `返单：原订单${sourceOrderNo}`;
+
 /**
  * Records a priced order in `tx` with the next number of its prefix and day, and the first line
- * of its process log. Undefined when the member's request id is already an order.
+ * of its process log (`note`: 会员下单, or a reorder's origin). Undefined when the member's
+ * request id is already an order.
  */
 export async function recordOrderIn(
   tx: Tx,
   repository: OrderRepository,
   values: NewOrder,
   at: Date,
+  note: string = PLACED_NOTE,
 ): Promise<OrderRow | undefined> {
   const prefix = orderKindRegistry[values.kind].orderNoPrefix;
   const day = shanghaiDay(at);
@@ -106,7 +114,7 @@ export async function recordOrderIn(
     orderId: row.id,
     fromStatus: null,
     toStatus: 'pendingReview',
-    note: '会员下单',
+    note,
     actor: '会员',
     createdAt: at,
   });
@@ -128,10 +136,11 @@ export async function recordOrder(
   values: NewOrder & { requestDigest: string },
   at: Date,
   onPlaced?: OrderPlacedHook,
+  note?: string,
 ): Promise<OrderRow> {
   try {
     return await repository.transaction(async (tx) => {
-      const row = await recordOrderIn(tx, repository, values, at);
+      const row = await recordOrderIn(tx, repository, values, at, note);
       if (!row) throw new AlreadyPlaced();
       await onPlaced?.(tx, row);
       return row;

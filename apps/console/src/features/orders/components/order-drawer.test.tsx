@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import {
   allowedOrderActions,
   orderActions,
@@ -244,5 +245,49 @@ describe('the drawer shows the order’s life', () => {
     expect(within(drawer).getByRole('region', { name: '处理记录' })).toHaveTextContent(
       '发货 生产中 → 已发货 · 孙师傅',
     );
+  });
+});
+
+describe('the drawer shows the order as it is now', () => {
+  it('asks again when the window comes back into focus: another staff member passed it meanwhile', async () => {
+    let status: OrderStatus = 'pendingReview';
+    const { requests } = mockApi({
+      'GET /api/StaffAuth/Me': () => ok(sessionFixture(['engineer'])),
+      'GET /api/StaffOrder/List': () => ok({ items: [], total: 0, page: 1, pageSize: 20 }),
+      'GET /api/StaffOrder/GetStatusCounts': () =>
+        ok({
+          pendingReview: 0,
+          awaitingConfirmation: 0,
+          awaitingPayment: 0,
+          inProduction: 0,
+          shipped: 0,
+        }),
+      'GET /api/StaffOrder/GetWorkQueue': () => ok({ queues: [] }),
+      'GET /api/StaffOrder/Get': () =>
+        ok({
+          ...base,
+          status,
+          actions: allowedOrderActions({ kind: 'pcb', ...facts(status) }, ['engineer']),
+        }),
+    });
+    const gets = () => requests.filter((r) => r.url.pathname === '/api/StaffOrder/Get').length;
+    renderConsole('/orders?order=41');
+    const drawer = await screen.findByRole('dialog');
+    const toolbar = await within(drawer).findByRole('toolbar', { name: '订单操作' });
+    expect(within(toolbar).getByRole('button', { name: '审核通过' })).toBeInTheDocument();
+    const asked = gets();
+
+    // Another engineer passes the order while this window is in the background.
+    status = 'awaitingPayment';
+    try {
+      act(() => focusManager.setFocused(false));
+      act(() => focusManager.setFocused(true));
+      await waitFor(() => expect(gets()).toBe(asked + 1));
+      await waitFor(() =>
+        expect(within(toolbar).queryByRole('button', { name: '审核通过' })).toBeNull(),
+      );
+    } finally {
+      focusManager.setFocused(undefined);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { Button, TextArea } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Eq, EqStatus } from '@pcb/contract';
+import type { EqListItem } from '@pcb/contract/eq-question';
 
 import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
@@ -12,6 +13,7 @@ import { orderHref, paths } from '../../../lib/paths';
 import { useEqList } from '../api/get-eq-list';
 import { useReplyEq } from '../api/reply-eq';
 import { ReplyImages } from '../components/reply-images';
+import { answeredMessage, openQuestionsNote, orderNote } from '../order-progress';
 import '../eq-questions.css';
 
 const statusNames: Record<EqStatus, string> = {
@@ -59,13 +61,13 @@ function ReplyForm({ eq }: { eq: Eq }) {
       return;
     }
     try {
-      await reply.mutateAsync({
+      const result = await reply.mutateAsync({
         id: eq.id,
         ...(choice ? { choice } : {}),
         ...(answer ? { text: answer } : {}),
         ...(images.keys.length > 0 ? { images: images.keys } : {}),
       });
-      showSuccess('已回复，工程师会尽快处理');
+      showSuccess(answeredMessage(result.orderProgress));
     } catch (error) {
       showFail(errorMessage(error, '回复失败，请稍后重试'));
     }
@@ -167,6 +169,7 @@ function Question({ eq, showOrder }: { eq: Eq; showOrder: boolean }) {
  * waiting for me; each answered with one of the suggested options, text and images.
  */
 export function EqReplyPage() {
+  const navigate = useNavigate();
   const [search] = useSearchParams();
   const raw = search.get('orderId');
   const orderId = raw && /^\d{1,10}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : null;
@@ -185,14 +188,36 @@ export function EqReplyPage() {
   else if (list.data.items.length === 0)
     body = <PageEmpty text={orderId ? '这笔订单没有工程问题' : '没有待回复的工程问题'} />;
   else {
-    const open = list.data.items.filter((e) => e.status === 'open').length;
+    const items: EqListItem[] = list.data.items;
+    // One order's questions share its progress; without `?orderId=` they are every open one.
+    const progress = orderId !== null ? items[0]!.orderProgress : null;
+    const pricePending =
+      orderId !== null &&
+      progress !== null &&
+      progress.status === 'awaitingConfirmation' &&
+      progress.pendingPriceChange &&
+      progress.openEqs === 0;
     body = (
       <>
-        <p className="eq-note">
-          {open > 0
-            ? `${open}个问题待回复：全部回复后工程师继续审核，订单才能进入下一步。`
-            : '问题都已回复，工程师会继续审核。'}
+        <p className="eq-note" data-testid="eq-note">
+          {progress ? orderNote(progress) : openQuestionsNote(items)}
         </p>
+        {pricePending && (
+          <div className="eq-next">
+            <Button
+              block
+              shape="rounded"
+              color="primary"
+              fill="outline"
+              onClick={() =>
+                void navigate(orderHref(paths.orderDetail, { id: orderId, kind: items[0]!.kind }))
+              }
+              data-testid="eq-confirm-price"
+            >
+              去确认新价格
+            </Button>
+          </div>
+        )}
         {[...list.data.items]
           .sort((a, b) => Number(b.id === first) - Number(a.id === first))
           .map((eq) => (

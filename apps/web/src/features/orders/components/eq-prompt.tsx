@@ -14,7 +14,11 @@ export default function EqPrompt({ order }: { order: MemberOrderDetail }) {
     <section className="ol-card ol-prompt" aria-label="工程问题" data-testid="eq-prompt">
       <h2 className="ol-card-title">工程师有{open.length}个问题需要您确认</h2>
       <p className="ol-eq-question">{first.question}</p>
-      <p className="ol-hint">回复后工程师继续审核，订单才能进入下一步。</p>
+      <p className="ol-hint">
+        {order.pendingPriceChange
+          ? '回复问题并确认下方的新价格后，工程师继续审核，订单才能进入下一步。'
+          : '回复后工程师继续审核，订单才能进入下一步。'}
+      </p>
       <div className="ol-row ol-row-end">
         <Button
           size="small"

@@ -180,8 +180,25 @@ describe('/TheOrders/orderDetail', () => {
     const prompt = await screen.findByTestId('eq-prompt');
     expect(prompt).toHaveTextContent('工程师有1个问题需要您确认');
     expect(prompt).toHaveTextContent('阻焊开窗与焊盘重叠');
+    expect(prompt).toHaveTextContent('回复后工程师继续审核');
     act(() => fireEvent.click(screen.getByTestId('eq-reply')));
     expect(currentPath()).toBe('/InfoList/eqReply');
+  });
+
+  it('with a new price waiting too, says both are needed before the engineer goes on', async () => {
+    orderServer(
+      orderDetail({
+        status: 'awaitingConfirmation',
+        openEqs: 1,
+        eqs: [eq(5)],
+        pendingPriceChange: true,
+        priceChange: priceChange(),
+      }),
+    );
+    renderApp('/TheOrders/orderDetail?id=1');
+    const prompt = await screen.findByTestId('eq-prompt');
+    expect(prompt).toHaveTextContent('回复问题并确认下方的新价格后，工程师继续审核');
+    expect(await screen.findByTestId('price-change')).toBeInTheDocument();
   });
 
   it('awaiting payment: the member’s transfer account with the order number as remark', async () => {
