@@ -1,11 +1,18 @@
 // Bundles the server into dist/main.js (and the reconciliation tool into dist/reconcile.js). Our own code and the @pcb/contract workspace (shipped
 // as TypeScript source) are bundled; every npm package stays external and is loaded from
 // node_modules at run time, so native modules (argon2) and PostgreSQL binaries keep working.
+// `--outdir=<folder>` writes the same bundle elsewhere (the crash test's own copy); the folder
+// must be inside apps/server, where the bundle finds node_modules and the server's files.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 
 const here = new URL('.', import.meta.url).pathname;
-rmSync(`${here}dist`, { recursive: true, force: true });
+const outdirArgument = process.argv.find((a) => a.startsWith('--outdir='));
+const outdir = outdirArgument
+  ? path.resolve(outdirArgument.slice('--outdir='.length))
+  : `${here}dist`;
+rmSync(outdir, { recursive: true, force: true });
 
 /** @type {import('esbuild').Plugin} */
 const externalPackages = {
@@ -19,7 +26,7 @@ const externalPackages = {
 
 await build({
   entryPoints: [`${here}src/main.ts`, `${here}src/reconcile.ts`],
-  outdir: `${here}dist`,
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

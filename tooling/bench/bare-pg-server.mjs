@@ -1,7 +1,10 @@
 // The bench's baseline (issue 7, section 4): a bare Fastify route doing one primary-key read
 // through a pg pool, against the same database the bench server uses. Its own process, like
 // the server, so the load generator in the bench process takes CPU from neither.
+// `/bare/verify` adds what any balance payment must do: one argon2 verification of a payment
+// password (the server's parameters: @node-rs/argon2's defaults), the floor of `Pcb/Pay`.
 // Env: DATABASE_URL, MEMBER_MOBILE (whose row is read). Prints {"port": n} once listening.
+import { hash, verify } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -20,6 +23,13 @@ app.get('/bare/member', async () => {
     'SELECT id, mobile, user_name, real_name, company_name, member_type, status, grade, points, balance FROM member WHERE id = $1',
     [memberId],
   );
+  return { success: true, data: rows[0], message: '' };
+});
+const paymentPasswordHash = await hash('135790');
+app.get('/bare/verify', async () => {
+  if (!(await verify(paymentPasswordHash, '135790')))
+    throw new Error('the password did not verify');
+  const { rows } = await pool.query('SELECT id, balance FROM member WHERE id = $1', [memberId]);
   return { success: true, data: rows[0], message: '' };
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,6 @@
 // npm run bench: prints what a phone downloads, how fast the first screens paint, how many
 // member requests the server answers and how fast staff search 100,000 members, all measured on
-// this machine in one run, and how the order lists hold up over 1,000,000 orders. Expects a build (the npm script builds first). Figures, not
+// this machine in one run, how the order lists hold up over 1,000,000 orders, and money over their books. Expects a build (the npm script builds first). Figures, not
 // pass/fail: goals are printed beside them.
 import { spawn } from 'node:child_process';
 import {
@@ -28,6 +28,7 @@ import { measureStaffSearch, printStaffSearch } from './staff-search.mjs';
 import { loadEngine, measurePricing, printPricing } from './pricing.mjs';
 import { measureGerber, printGerber } from './gerber.mjs';
 import { measureOrders, printOrders } from './orders.mjs';
+import { measureMoney, printMoney } from './money.mjs';
 import { deriveKey as shaDeriveKey } from 'altcha-lib/algorithms/sha';
 import { deriveKey as pbkdf2DeriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
@@ -49,14 +50,18 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // BENCH_ONLY=web (bytes and Lighthouse), http (the request rates), staff (member search, on
 // 100,000 members it seeds, so it runs last) or pricing (the engine alone, no server) measures
 // one part alone; gerber (the Gerber zip analysed in Chromium, no server) too; orders (the
-// member's order lists and the staff desk over 1,000,000 orders it seeds, after staff);
+// member's order lists and the staff desk over 1,000,000 orders it seeds, after staff); money
+// (a balance payment under 20 payers, balances and money logs over the seeded orders' books,
+// after orders);
 // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=.bench`.
 const only = process.env.BENCH_ONLY ?? 'all';
-if (!['all', 'web', 'http', 'staff', 'orders', 'pricing', 'gerber'].includes(only)) {
-  throw new Error(`BENCH_ONLY=${only}: use web, http, staff, orders, pricing or gerber`);
+if (!['all', 'web', 'http', 'staff', 'orders', 'money', 'pricing', 'gerber'].includes(only)) {
+  throw new Error(`BENCH_ONLY=${only}: use web, http, staff, orders, money, pricing or gerber`);
 }
 // Rounds of the order scenario's four autocannon runs (about 4 × (2 + BENCH_SECONDS) s each).
 const orderRounds = Number(process.env.BENCH_ORDER_ROUNDS ?? 3);
+// Rounds of the money scenario (10 runs of BENCH_SECONDS each, and a warm-up).
+const moneyRounds = Number(process.env.BENCH_MONEY_ROUNDS ?? 3);
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const goals = {
   memberJsGzipKb: 150,
@@ -69,6 +74,8 @@ const goals = {
   staffSearchP95Ms: 50,
   orderListP99Ms: 20,
   orderDeskP95Ms: 50,
+  balancePayP99Ms: 30,
+  moneyReadP99Ms: 5,
   pricingQuotesPerSecond: 50_000,
   pricingBundleGzipKb: 10,
   gerberMs: 2000,
@@ -411,9 +418,54 @@ try {
       pgDir: `${dataDir}/pg`,
     });
   }
+  if (only === 'all' || only === 'money') {
+    bare ??= await startBarePgServer();
+    results.money = await measureMoney({
+      base,
+      databaseUrl: embeddedDatabaseUrl(),
+      login,
+      bareUrl: `http://127.0.0.1:${bare.port}/bare/member`,
+      bareVerifyUrl: `http://127.0.0.1:${bare.port}/bare/verify`,
+      seconds,
+      rounds: moneyRounds,
+      reconcile: reconcileBooks,
+      serverPid: server?.pid,
+      barePid: bare.child.pid,
+      pgDir: `${dataDir}/pg`,
+    });
+  }
 } finally {
   bare?.child.kill('SIGTERM');
   server?.kill('SIGTERM');
+}
+
+/**
+ * `npm run reconcile` beside the running bench server (the build's reconcile.js, which finds
+ * the server's embedded database in its data folder), no provider asked (`--days=0`): the
+ * differences it prints, and how long it took.
+ */
+function reconcileBooks() {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const { NODE_ENV: _nodeEnv, ...env } = process.env;
+    const child = spawn(process.execPath, [`${root}apps/server/dist/reconcile.js`, '--days=0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const lines = output.split('\n').filter((l) => l.startsWith('差异'));
+      if (code !== 0 && code !== 1) reject(new Error(`reconcile exited with ${code}: ${output}`));
+      else
+        resolve({
+          differences: lines.length,
+          output: lines.slice(0, 10).join('\n'),
+          ms: Math.round(performance.now() - started),
+        });
+    });
+  });
 }
 
 async function measureHttp(token) {
@@ -467,6 +519,7 @@ if (results.bytes) printWeb();
 if (results.http) printHttp();
 if (results.staffSearch) printStaffSearch(results.staffSearch, goals.staffSearchP95Ms);
 if (results.orders) printOrders(results.orders, goals);
+if (results.money) printMoney(results.money, goals);
 if (results.pricing) printPricing(results.pricing, goals);
 if (results.gerber) printGerber(results.gerber, goals);
 

@@ -39,10 +39,12 @@ const mobilePrefixes = [
  * Members as the server writes them: the search index is an expression index over the names
  * (member_search_grams, migration 0003), so these rows are found exactly as registered ones.
  * The mobile's last 8 digits are a bijection of the row number, so mobiles never repeat.
+ * No balance: a balance is the ledger's (member_balance_guard refuses any other), written with
+ * the orders' books (ledger-seed.mjs).
  */
 const seedSql = `
 INSERT INTO member (mobile, user_name, real_name, company_name, member_type, status, source,
-  password_hash, grade, points, balance, account_manager_id, agreement_version,
+  password_hash, grade, points, account_manager_id, agreement_version,
   agreement_signed_at, created_at, updated_at)
 SELECT
   ($3::text[])[1 + floor(r_mobile * cardinality($3::text[]))::int]
@@ -61,7 +63,6 @@ SELECT
   demo.password_hash,
   (ARRAY['normal','normal','normal','bronze','silver','gold','diamond'])[1 + floor(r_grade * 7)::int],
   floor(r_grade * 5000)::int,
-  CASE WHEN is_company THEN floor(r_user * 2000000)::int ELSE 0 END,
   CASE WHEN r_manager < 0.3
     THEN demo.managers[1 + floor(r_manager / 0.3 * cardinality(demo.managers))::int] END,
   CASE WHEN r_status < 0.9 OR r_status >= 0.97 THEN demo.agreement_version END,

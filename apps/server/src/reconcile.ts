@@ -25,7 +25,10 @@ async function main(): Promise<void> {
   const providerDays = daysArgument();
   let config;
   try {
-    config = loadConfig();
+    const loaded = loadConfig();
+    // No job workers here: the first in-process call to a sandbox makes the app ready, and
+    // ready starts the workers (decision 0058).
+    config = { ...loaded, jobs: { ...loaded.jobs, workers: false } };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -43,8 +46,7 @@ async function main(): Promise<void> {
   const database = createDatabase(url, { max: 2, onError: () => undefined });
   // The books as this version reads them (a no-op when the server migrated already).
   await migrateDatabase(database.pool);
-  // The app as the server builds it (its providers from the environment); never made ready,
-  // so no job worker starts and nothing listens.
+  // The app as the server builds it (its providers from the environment); nothing listens.
   const app = await buildApp({ config, database, loggerInstance: pino({ level: 'silent' }) });
   try {
     const report = await app.modules.payment.reconcile({ providerDays });

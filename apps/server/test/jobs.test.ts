@@ -176,6 +176,71 @@ describe('background jobs', () => {
     expect(await storeKeys(after)).toEqual(['jobs:live']);
   });
 
+  it('takes back at start the jobs a killed instance left locked (its pool holds no liveness lock)', async () => {
+    freezeDate(lastBoundary() - TEN_MINUTES / 2);
+    const databaseUrl = await createTestDatabase();
+    const clock = createTestClock();
+    const before = await buildTestApp({ databaseUrl, clock });
+    await expiredAndLive(before);
+    await before.app.platform.jobs.add(storePurgeJob, {}, { key: 'taken-by-the-dead' });
+    // As a SIGKILLed instance leaves it: locked by its pool a minute ago, the try counted.
+    await before.database.pool.query(
+      `UPDATE graphile_worker._private_jobs
+       SET locked_by = 'pool-killed000000000000', locked_at = now() - interval '1 minute', attempts = 1
+       WHERE key = 'taken-by-the-dead'`,
+    );
+    await before.close();
+
+    const counting = countingStore();
+    const after = await build({ databaseUrl, clock, env: WORKERS_ON, wrapStore: counting.wrap });
+    await until(() => counting.calls.length >= 1);
+    expect(counting.calls).toEqual(['purged']);
+    expect(await storeKeys(after)).toEqual(['jobs:live']);
+    await until(async () => !(await after.app.platform.jobs.remove('taken-by-the-dead')));
+  });
+
+  it('leaves a running instance’s locked jobs alone', async () => {
+    freezeDate(lastBoundary() - TEN_MINUTES / 2);
+    const databaseUrl = await createTestDatabase();
+    const clock = createTestClock();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = (store: EphemeralStore): EphemeralStore => ({
+      ...store,
+      async purgeExpired() {
+        calls.push('a');
+        await gate;
+        return store.purgeExpired();
+      },
+    });
+    const calls: string[] = [];
+    const a = await build({ databaseUrl, clock, env: WORKERS_ON, wrapStore: slow });
+    await expiredAndLive(a);
+    await a.app.platform.jobs.add(storePurgeJob, {}, { key: 'slow' });
+    await until(() => calls.length === 1);
+    const lockedBy = async () =>
+      (
+        await a.database.pool.query<{ locked_by: string | null }>(
+          "SELECT locked_by FROM graphile_worker.jobs WHERE key = 'slow'",
+        )
+      ).rows[0]?.locked_by;
+    const owner = await lockedBy();
+    expect(owner).toMatch(/^pool-/);
+    // Past the grace a fresh lock gets, a second instance starts and looks for orphans.
+    await sleep(2_500);
+    const counting = countingStore();
+    await build({ databaseUrl, clock, env: WORKERS_ON, wrapStore: counting.wrap });
+    await sleep(1_000);
+    expect(await lockedBy()).toBe(owner);
+    expect(counting.calls).toEqual([]);
+    release();
+    await until(async () => (await lockedBy()) === undefined);
+    expect(calls).toEqual(['a']);
+    expect(counting.calls).toEqual([]);
+  });
+
   it('tries a failing job again', async () => {
     freezeDate(lastBoundary() - TEN_MINUTES / 2);
     const counting = countingStore({ failFirst: true });

@@ -4,8 +4,11 @@ import type {
   PaymentChannel,
   PaymentProvider,
 } from '../src/integrations/payment/payment-provider';
+import type { PayResult } from '@pcb/contract';
 import { realPaymentEnv } from './fixtures/payment-env';
 import { buildTestApp, type TestApp } from './helper';
+import { staffSessions } from './order-lifecycle-support';
+import { pay, payer, runPaymentJobs, unpaidOrder } from './payment-support';
 
 /**
  * The online payment channels as the app wires them (decisions 0050, 0052, 0053): by default
@@ -148,6 +151,45 @@ describe('the default app', () => {
     );
     expect(new URL(alipay).origin).toBe('http://127.0.0.1');
     expect(new URL(wechat).origin).toBe('http://127.0.0.1');
+  });
+});
+
+describe('the reconciliation against the sandboxes', () => {
+  it('finds nothing once an Alipay payment is refunded in full (Alipay then reports the trade closed)', async () => {
+    const staff = await staffSessions(t);
+    const member = await payer(t);
+    const order = await unpaidOrder({ t, staff }, member);
+    const started = await pay(t, member, order, 'online', { channel: 'alipay' });
+    const launch = (started.body.data as PayResult).payment!.launch;
+    if (launch.kind !== 'redirect') throw new Error('Alipay H5 redirects');
+    const toCashier = await t.app.inject({ method: 'GET', url: pathOf(launch.url) });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: String(toCashier.headers.location),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=success',
+    });
+    expect(paid.statusCode).toBe(303);
+    const { rows } = await t.database.pool.query<{ status: string }>(
+      'SELECT status FROM orders WHERE id = $1',
+      [order.id],
+    );
+    expect(rows[0]?.status).toBe('inProduction');
+
+    const cancelled = await t.post(
+      '/api/Pcb/Cancel',
+      { id: order.id, reason: '暂不需要' },
+      { token: member.token },
+    );
+    expect(cancelled.body.success).toBe(true);
+    await runPaymentJobs(t);
+    const outTradeNo = (started.body.data as PayResult).payment!.outTradeNo;
+    expect(await t.app.platform.payments.alipay?.query(outTradeNo)).toMatchObject({
+      status: 'closed',
+      paidAt: expect.any(Date),
+    });
+    const report = await t.app.modules.payment.reconcile({ providerDays: 3650 });
+    expect(report.differences).toEqual([]);
   });
 });
 

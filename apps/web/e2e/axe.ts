@@ -86,5 +86,23 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /** The page as it is now breaks none of the rules Lighthouse's accessibility score counts. */
 export async function expectAccessible(page: Page): Promise<void> {
+  await masksAtRest(page);
   expect(await axeViolations(page)).toEqual([]);
+}
+
+/**
+ * Waits until no antd-mobile mask (a toast's, a popup's) is halfway through fading: react-spring
+ * animates their opacity from script, which `document.getAnimations()` does not see, and a toast
+ * caught mid-fade reads as white text on the page's grey.
+ */
+async function masksAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('.adm-mask')].every((mask) => {
+        const style = getComputedStyle(mask);
+        return style.display === 'none' || style.opacity === '1';
+      }),
+    undefined,
+    { timeout: 5_000 },
+  );
 }

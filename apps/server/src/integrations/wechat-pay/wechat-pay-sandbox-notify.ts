@@ -43,14 +43,16 @@ export const wechatPaySandboxNotifyJob = defineJob(
     nextDelaysMs: delays,
   }),
   // A failed try is not a failed job: the handler queues the next try itself. These attempts
-  // only cover the handler's own failures (the database briefly gone).
-  { maxAttempts: 3 },
+  // only cover the handler's own failures (the database briefly gone) and tries a crash of
+  // this process cut short: WeChat Pay's own retries do not end because the merchant's server
+  // died (decision 0058; three were used up by three kills in the SIGKILL test).
+  { maxAttempts: 10 },
 );
 
 export const wechatPaySandboxSettleRefundJob = defineJob(
   'wechatPaySandbox.settleRefund',
   z.object({ refundId: z.number().int().positive(), retryDelaysMs: delays }),
-  { maxAttempts: 5 },
+  { maxAttempts: 10 },
 );
 
 /** A notify to send: the row it tells about, and where. */

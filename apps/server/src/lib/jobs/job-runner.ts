@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -8,6 +9,7 @@ import {
   type LogFunctionFactory,
   type Runner,
   type Task,
+  type WorkerEvents,
 } from 'graphile-worker';
 import type pg from 'pg';
 import type { Db } from '../../db/client';
@@ -20,6 +22,7 @@ import type {
   JobType,
   ScheduleOptions,
 } from './job';
+import { holdPoolLiveness, unlockOrphanedJobs, type PoolLiveness } from './orphaned-locks';
 
 /** graphile-worker's schema, created by `migrateJobs` (and again, as a no-op, by each start). */
 export const JOB_SCHEMA = 'graphile_worker';
@@ -77,6 +80,9 @@ export function guardClients(pool: pg.Pool, log: FastifyBaseLogger): () => void 
   return () => pool.off('connect', onConnect);
 }
 
+/** Jobs a killed instance left locked are taken back at start and by this, once a minute. */
+const UNLOCK_ORPHANED_TASK = 'jobs.unlockOrphaned';
+
 interface CronPayload {
   _cron?: { ts: string };
 }
@@ -92,6 +98,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const cronItems: CronItem[] = [];
   let runner: Runner | null = null;
   let releaseClients = () => {};
+  let liveness: PoolLiveness | null = null;
+
+  const unlockOrphaned = async () => {
+    const pools = await unlockOrphanedJobs(pool);
+    if (pools.length > 0)
+      log.warn({ pools }, 'job runner: took back the jobs of stopped instances');
+  };
 
   const requireHandled = (job: JobType) => {
     if (!tasks[job.name]) throw new Error(`Job "${job.name}" has no handler`);
@@ -166,6 +179,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async start() {
       if (runner) return;
       releaseClients = guardClients(pool, log);
+      // The pool's liveness lock is taken as the pool is made, before it takes a job.
+      const alive = holdPoolLiveness(pool, log);
+      liveness = alive;
+      let claimed: Promise<void> = Promise.resolve();
+      const events: WorkerEvents = new EventEmitter();
+      events.on('pool:create', ({ workerPool }) => {
+        claimed = alive.claim(workerPool.id);
+      });
       try {
         runner = await run({
           pgPool: pool,
@@ -175,10 +196,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           // main.ts owns SIGINT/SIGTERM and closes the app, which stops the workers.
           noHandleSignals: true,
           logger: jobLogger(log),
-          taskList: tasks,
-          parsedCronItems: parseCronItems(cronItems),
+          events,
+          taskList: { ...tasks, [UNLOCK_ORPHANED_TASK]: unlockOrphaned },
+          parsedCronItems: parseCronItems([
+            ...cronItems,
+            { task: UNLOCK_ORPHANED_TASK, identifier: UNLOCK_ORPHANED_TASK, match: '* * * * *' },
+          ]),
         });
+        await claimed;
+        await unlockOrphaned();
       } catch (error) {
+        const started = runner as Runner | null;
+        runner = null;
+        await started?.stop().catch(() => undefined);
+        await alive.end();
+        liveness = null;
         releaseClients();
         throw error;
       }
@@ -190,6 +222,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (!stopping) return;
       await stopping.stop();
       await stopping.promise;
+      await liveness?.end();
+      liveness = null;
       releaseClients();
     },
   };

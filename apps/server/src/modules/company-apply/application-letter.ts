@@ -1,10 +1,36 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import fontverter from 'fontverter';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import subsetFont from 'subset-font';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { serverRoot } from '../../lib/paths';
+
+/**
+ * pdf-lib, fontkit, HarfBuzz's subsetter and the WOFF2 converter, loaded on the first letter:
+ * loading them at start took about half of the server's start-up (decision 0058), which is
+ * the time a restarted server keeps members waiting.
+ */
+async function loadTools() {
+  const [pdf, fontkit, subsetFont, fontverter] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+    import('subset-font'),
+    import('fontverter'),
+  ]);
+  return {
+    pdf,
+    fontkit: fontkit.default,
+    subsetFont: subsetFont.default,
+    fontverter: fontverter.default,
+  };
+}
+let tools: ReturnType<typeof loadTools> | null = null;
+
+function pdfTools() {
+  tools ??= loadTools().catch((error: unknown) => {
+    tools = null;
+    throw error;
+  });
+  return tools;
+}
 
 /**
  * Noto Sans SC Regular (SIL OFL 1.1), cut to the characters a Chinese company name, address or
@@ -22,8 +48,8 @@ const FONT_FILE = ['assets', 'fonts', 'NotoSansSC-Regular.letter.woff2'];
 let fontBytes: Promise<Buffer> | null = null;
 
 function loadFont(): Promise<Buffer> {
-  fontBytes ??= readFile(path.join(serverRoot(), ...FONT_FILE))
-    .then((woff2) => fontverter.convert(woff2, 'truetype'))
+  fontBytes ??= Promise.all([readFile(path.join(serverRoot(), ...FONT_FILE)), pdfTools()])
+    .then(([woff2, { fontverter }]) => fontverter.convert(woff2, 'truetype'))
     .catch((error: unknown) => {
       fontBytes = null;
       throw error;
@@ -44,8 +70,10 @@ export interface LetterDetails {
 const BLANK = '＿＿＿＿＿＿＿＿＿＿＿＿＿＿';
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 64;
-const INK = rgb(0.1, 0.1, 0.1);
-const MUTED = rgb(0.45, 0.45, 0.45);
+/** Text and label colours (RGB, 0–1). */
+type Rgb = readonly [number, number, number];
+const INK: Rgb = [0.1, 0.1, 0.1];
+const MUTED: Rgb = [0.45, 0.45, 0.45];
 
 export const letterTitle = '企业认证申请函';
 const ADDRESSEE = '致：会员中心运营方';
@@ -88,7 +116,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 
 /** The application letter as a one-page A4 PDF, with the member's details filled in. */
 export async function renderApplicationLetter(d: LetterDetails): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  const { pdf, fontkit, subsetFont } = await pdfTools();
+  const doc = await pdf.PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(letterTitle);
   doc.setLanguage('zh-CN');
@@ -120,7 +149,7 @@ export async function renderApplicationLetter(d: LetterDetails): Promise<Uint8Ar
   let y = A4[1] - 96;
 
   const draw = (text: string, size: number, x = MARGIN, color = INK) =>
-    page.drawText(text, { x, y, size, font, color });
+    page.drawText(text, { x, y, size, font, color: pdf.rgb(...color) });
 
   const titleSize = 22;
   draw(letterTitle, titleSize, (A4[0] - font.widthOfTextAtSize(letterTitle, titleSize)) / 2);

@@ -221,6 +221,8 @@ export function createLedger(db: Db) {
             ...dayRange(ledgerTxn.createdAt, filter.from, filter.to),
           ),
           orderBy: [desc(ledgerTxn.createdAt), desc(ledgerTxn.id)],
+          // Deep pages of a long log (a distributor's thousands) find their keys in the index.
+          key: ledgerTxn.id,
         },
         page,
       );

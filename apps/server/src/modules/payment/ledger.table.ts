@@ -143,7 +143,9 @@ export const ledgerTxn = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_txn_ref_uq').on(t.ref),
-    index('ledger_txn_member_idx').on(t.memberId, t.createdAt, t.id),
+    // The member's money log (GetLogs): its page, its count by kind and its deep pages' keys
+    // from the index alone (decision 0058: 1,876 transactions counted in 7 ms from the table).
+    index('ledger_txn_member_log_idx').on(t.memberId, t.createdAt, t.id, t.kind),
     index('ledger_txn_order_idx').on(t.orderId),
     check('ledger_txn_kind_ck', sql`${t.kind} IN (${inList(ledgerTxnKinds)})`),
   ],

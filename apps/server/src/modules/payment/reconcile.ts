@@ -137,19 +137,23 @@ export function createReconciler(deps: {
   }
 
   const sameTransaction = (
-    ours: { status: string; onlineFen: number; providerTradeNo: string | null },
+    ours: { status: string; onlineFen: number; providerTradeNo: string | null; refunded: boolean },
     theirs: ProviderTransaction | null,
   ): string | null => {
     const paid = theirs?.status === 'paid';
+    // Alipay closes a trade refunded in full (TRADE_CLOSED) and still names its payment: paid,
+    // then refunded — as our books say when we refunded it (the refund is checked below).
+    const paidThenClosed = theirs?.status === 'closed' && theirs.paidAt !== null;
     if (ours.status === 'paid') {
-      if (!paid) return `我方已付款，支付机构为 ${theirs?.status ?? '无此单'}`;
+      if (paidThenClosed && !ours.refunded) return '支付机构已全额退款（交易关闭），我方无退款';
+      if (!paid && !paidThenClosed) return `我方已付款，支付机构为 ${theirs?.status ?? '无此单'}`;
       if (theirs.amountFen !== ours.onlineFen)
         return `金额不符：我方 ${ours.onlineFen}，支付机构 ${theirs.amountFen}`;
       if (theirs.providerTradeNo !== ours.providerTradeNo)
         return `交易号不符：我方 ${ours.providerTradeNo}，支付机构 ${theirs.providerTradeNo}`;
       return null;
     }
-    if (paid) return `支付机构已付款，我方为 ${ours.status}（未入账）`;
+    if (paid || paidThenClosed) return `支付机构已付款，我方为 ${ours.status}（未入账）`;
     return null;
   };
 
@@ -176,9 +180,12 @@ export function createReconciler(deps: {
       status: string;
       online_fen: number;
       provider_trade_no: string | null;
+      refunded: boolean;
     }>(sql`
-      SELECT channel, out_trade_no, status, online_fen, provider_trade_no FROM payment_attempt
-      WHERE created_at >= ${since} OR status = 'open' ORDER BY id`);
+      SELECT a.channel, a.out_trade_no, a.status, a.online_fen, a.provider_trade_no,
+        EXISTS (SELECT 1 FROM payment_refund r WHERE r.attempt_id = a.id AND r.status <> 'failed') AS refunded
+      FROM payment_attempt a
+      WHERE a.created_at >= ${since} OR a.status = 'open' ORDER BY a.id`);
     for (const a of attempts) {
       const provider = deps.payments[a.channel];
       if (!provider) {
@@ -192,7 +199,12 @@ export function createReconciler(deps: {
       checks++;
       try {
         const problem = sameTransaction(
-          { status: a.status, onlineFen: a.online_fen, providerTradeNo: a.provider_trade_no },
+          {
+            status: a.status,
+            onlineFen: a.online_fen,
+            providerTradeNo: a.provider_trade_no,
+            refunded: a.refunded,
+          },
           await provider.query(a.out_trade_no),
         );
         if (problem)
