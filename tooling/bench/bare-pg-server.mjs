@@ -1,12 +1,13 @@
 // The bench's baseline (issue 7, section 4): a bare Fastify route doing one primary-key read
 // through a pg pool, against the same database the bench server uses. Its own process, like
 // the server, so the load generator in the bench process takes CPU from neither.
-// `/bare/verify` adds what any balance payment must do: one argon2 verification of a payment
-// password (the server's parameters: @node-rs/argon2's defaults), the floor of `Pcb/Pay`.
+// `/bare/verify` adds what any balance payment must do: one check of a payment password as the
+// server checks it (a keyed HMAC-SHA256 over a salt, decision 0063), the floor of `Pcb/Pay`.
 // Env: DATABASE_URL, MEMBER_MOBILE (whose row is read). Prints {"port": n} once listening.
-import { hash, verify } from '@node-rs/argon2';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { hashPin, paymentPasswordKey } from './pin-hash.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pool.on('error', (err) => console.error('bare-pg-server: idle client error', err));
@@ -25,9 +26,14 @@ app.get('/bare/member', async () => {
   );
   return { success: true, data: rows[0], message: '' };
 });
-const paymentPasswordHash = await hash('135790');
+const key = paymentPasswordKey();
+const [salt, digest] = hashPin(key, '135790').split('$').slice(1);
 app.get('/bare/verify', async () => {
-  if (!(await verify(paymentPasswordHash, '135790')))
+  const actual = createHmac('sha256', key)
+    .update(Buffer.from(salt, 'base64url'))
+    .update('135790', 'utf8')
+    .digest();
+  if (!timingSafeEqual(actual, Buffer.from(digest, 'base64url')))
     throw new Error('the password did not verify');
   const { rows } = await pool.query('SELECT id, balance FROM member WHERE id = $1', [memberId]);
   return { success: true, data: rows[0], message: '' };

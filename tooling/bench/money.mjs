@@ -2,16 +2,17 @@
 // 1,000,000 ledger transactions, 2,000,000 entries over 100,000 members, checked by the
 // reconciliation), then against the server as `npm start` starts it:
 // - a balance payment (`Pcb/Pay`, method balance, with the payment password) by 20 payers at
-//   once, beside a bare route doing what any balance payment must (one argon2 verification of
-//   the payment password, one primary-key read): the floor;
+//   once, beside a bare route doing what any balance payment must (one check of the payment
+//   password as the server checks it, a keyed HMAC since decision 0063, and one primary-key
+//   read): the floor;
 // - a member's balance (`MemberAdvancePayment/GetBalance`) and a page of their money log
 //   (`GetLogs`) for 20 members at once, beside the bare primary-key read;
 // each at a person's pace (answer, pause 0–1 s, again) and flat out (no pause), in alternating
 // rounds, medians; and the plans of the log's queries for the member with the longest log.
 import { randomUUID } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { cpuMeter, seedOrders } from './orders.mjs';
+import { hashPin, paymentPasswordKey } from './pin-hash.mjs';
 
 export const PAY_PASSWORD = '135790';
 const AT_ONCE = 20;
@@ -74,7 +75,7 @@ async function withMobiles(db, members) {
  * (an adjustment, through the ledger's triggers).
  */
 async function preparePayers(db, readers) {
-  const passwordHash = await hash(PAY_PASSWORD);
+  const passwordHash = hashPin(paymentPasswordKey(), PAY_PASSWORD);
   const { rows: picked } = await db.query(
     `SELECT m.id FROM member m
      WHERE m.status = 'active' AND m.id <> ALL($1::int[])
@@ -367,7 +368,7 @@ export function printMoney(r, goals) {
   );
   const rows = [
     ['pay', 'POST Pcb/Pay, balance, with the payment password', 'verify', goals.balancePayP99Ms],
-    ['verify', 'bare: one argon2 verification + one primary-key read', null, null],
+    ['verify', 'bare: one payment-password check (HMAC) + one primary-key read', null, null],
     ['balance', 'GET MemberAdvancePayment/GetBalance', 'bare', goals.moneyReadP99Ms],
     ['logs', 'GET MemberAdvancePayment/GetLogs (pages 1–3)', 'bare', goals.moneyReadP99Ms],
     ['bare', 'bare: one primary-key read', null, null],

@@ -1,10 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemberInfo } from '@pcb/contract';
+import { hashPassword } from '../src/lib/password';
+import * as pinHash from '../src/lib/pin-hash';
+import type { PinHasher } from '../src/lib/pin-hash';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
 
 let t: TestApp;
+/** The payment-password hashers the app made, to count their checks. */
+const hashers: PinHasher[] = [];
 beforeAll(async () => {
+  const { createPinHasher } = pinHash;
+  vi.spyOn(pinHash, 'createPinHasher').mockImplementation((key) => {
+    const hasher = createPinHasher(key);
+    hashers.push(hasher);
+    return hasher;
+  });
   t = await buildTestApp({ env: { SMS_IP_DAILY_LIMIT: '100000' } });
+  vi.restoreAllMocks();
 });
 afterAll(async () => t?.close());
 
@@ -38,7 +50,9 @@ describe('MemberAuth.ChangePaymentPassword', () => {
       'SELECT payment_password_hash FROM member WHERE id = $1',
       [id],
     );
-    expect(rows[0]?.payment_password_hash).toMatch(/^\$argon2id\$/);
+    // A keyed HMAC over a salt (decision 0063): neither the digits nor a plain hash of them.
+    expect(rows[0]?.payment_password_hash).toMatch(/^hmac-sha256\$[\w-]{22}\$[\w-]{43}$/);
+    expect(rows[0]?.payment_password_hash).not.toContain('246810');
     await expect(verify(id, '246810')).resolves.toBeUndefined();
   });
 
@@ -171,8 +185,8 @@ describe('payment password verification', () => {
 
   it('checks the password at most 5 times however many tries come at once', async () => {
     const { id } = await memberWithPaymentPassword('135790');
-    const verifyPassword = await import('../src/lib/password');
-    const checks = vi.spyOn(verifyPassword, 'verifyPassword');
+    expect(hashers).toHaveLength(1);
+    const checks = vi.spyOn(hashers[0]!, 'check');
     try {
       await Promise.allSettled(Array.from({ length: 12 }, () => verify(id, '000000')));
       expect(checks).toHaveBeenCalledTimes(5);
@@ -196,5 +210,26 @@ describe('payment password verification', () => {
     );
     expect(res.status).toBe(200);
     await expect(verify(id, '864200')).resolves.toBeUndefined();
+  });
+
+  it('accepts a payment password hashed with argon2 before, once, and keeps it in the new form', async () => {
+    const { id } = await memberWithPaymentPassword('135790');
+    const hashOf = async () =>
+      (
+        await t.database.pool.query<{ payment_password_hash: string }>(
+          'SELECT payment_password_hash FROM member WHERE id = $1',
+          [id],
+        )
+      ).rows[0]?.payment_password_hash;
+    await t.database.pool.query('UPDATE member SET payment_password_hash = $1 WHERE id = $2', [
+      await hashPassword('975318'),
+      id,
+    ]);
+    await expect(verify(id, '000000')).rejects.toMatchObject({ statusCode: 400 });
+    expect(await hashOf()).toMatch(/^\$argon2id\$/);
+    await expect(verify(id, '975318')).resolves.toBeUndefined();
+    expect(await hashOf()).toMatch(/^hmac-sha256\$/);
+    await expect(verify(id, '975318')).resolves.toBeUndefined();
+    await expect(verify(id, '135790')).rejects.toMatchObject({ statusCode: 400 });
   });
 });

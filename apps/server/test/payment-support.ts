@@ -6,8 +6,9 @@ import { Pcb, Smt, Stencil } from '@pcb/contract/order-quote';
 import { StaffLedger } from '@pcb/contract/staff-ledger';
 import { expect } from 'vitest';
 import type { NotifyRequest, PaymentChannel } from '../src/integrations/payment/payment-provider';
-import { hashPassword } from '../src/lib/password';
+import { createPinHasher, PAYMENT_PASSWORD_KEY_PURPOSE } from '../src/lib/pin-hash';
 import { loggerOptions } from '../src/logger';
+import { deriveKeyFrom } from '../src/platform';
 import { call } from './call';
 import { fakePayments, type FakePaymentProvider } from './fake-payment-provider';
 import { buildTestApp, testConfig, type TestApp, type TestAppOptions } from './helper';
@@ -80,8 +81,9 @@ export async function paymentTest(
 /** A member with a receiver, a design file and the payment password PAY_PASSWORD. */
 export async function payer(t: TestApp): Promise<Member> {
   const member = await newMember(t);
+  const hasher = createPinHasher(deriveKeyFrom(t.config.jwt.secret)(PAYMENT_PASSWORD_KEY_PURPOSE));
   await t.database.pool.query('UPDATE member SET payment_password_hash = $1 WHERE id = $2', [
-    await hashPassword(PAY_PASSWORD),
+    hasher.hash(PAY_PASSWORD),
     member.id,
   ]);
   return member;

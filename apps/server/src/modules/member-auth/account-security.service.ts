@@ -119,7 +119,7 @@ export function createAccountSecurityService(deps: AccountSecurityDeps) {
       });
       const revoked = await members.setPaymentPassword(
         memberId,
-        await hashPassword(input.password),
+        deps.paymentPasswords.hash(input.password),
       );
       await deps.paymentPasswords.clearFailures(memberId);
       return { accessToken: await tokens.issue(revoked) };

@@ -1,4 +1,5 @@
 import { createDeviceTrust } from '../../http/device-trust';
+import { createPinHasher, PAYMENT_PASSWORD_KEY_PURPOSE } from '../../lib/pin-hash';
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import type { CaptchaApi } from '../captcha/captcha.module';
@@ -47,7 +48,11 @@ export const memberAuthModule = appModule({
       now,
       agreementVersion: config.memberAgreementVersion,
     });
-    const paymentPasswords = createPaymentPasswordService({ members, store });
+    const paymentPasswords = createPaymentPasswordService({
+      members,
+      store,
+      hasher: createPinHasher(deriveKey(PAYMENT_PASSWORD_KEY_PURPOSE)),
+    });
     const security = createAccountSecurityService({
       members,
       smsCodes: smsCode,

@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors';
 import type { EphemeralStore } from '../../integrations/store/store';
-import { verifyPassword } from '../../lib/password';
+import type { PinHasher } from '../../lib/pin-hash';
 import type { MemberService } from '../member/member.module';
 
 export const PAYMENT_PASSWORD_MAX_FAILURES = 5;
@@ -12,11 +12,13 @@ export const PAYMENT_PASSWORD_LOCKED_MESSAGE = '支付密码错误次数过多�
 /**
  * Checks the payment password that confirms a balance payment. Each try is reserved in the
  * shared store before the password is checked, so concurrent tries check at most 5; the fifth
- * wrong one locks payments by password for 30 minutes, a right one clears the count.
+ * wrong one locks payments by password for 30 minutes, a right one clears the count. Hashes are
+ * keyed HMACs (decision 0063); a right try against an argon2 hash written before replaces it.
  */
 export function createPaymentPasswordService(deps: {
   members: MemberService;
   store: EphemeralStore;
+  hasher: PinHasher;
 }) {
   const { store } = deps;
   const failuresKey = (memberId: number) => `paypwd:fail:${memberId}`;
@@ -33,8 +35,11 @@ export function createPaymentPasswordService(deps: {
       const attempt = await store.incr(failuresKey(memberId), FAILURE_WINDOW_MS);
       // Concurrent tries took the last ones: this one is not checked.
       if (attempt > PAYMENT_PASSWORD_MAX_FAILURES) throw locked();
-      if (await verifyPassword(hash, password)) {
+      const found = await deps.hasher.check(hash, password);
+      if (found !== 'wrong') {
         await store.delete(failuresKey(memberId));
+        if (found === 'legacy')
+          await deps.members.upgradePaymentPasswordHash(memberId, hash, deps.hasher.hash(password));
         return;
       }
       if (attempt === PAYMENT_PASSWORD_MAX_FAILURES) {
@@ -54,6 +59,9 @@ export function createPaymentPasswordService(deps: {
         { field },
       );
     },
+
+    /** The stored form of a new payment password. */
+    hash: (password: string): string => deps.hasher.hash(password),
 
     /** A payment password set anew (proven by an SMS code) lifts a lock. */
     async clearFailures(memberId: number): Promise<void> {

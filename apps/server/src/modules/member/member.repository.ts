@@ -78,6 +78,19 @@ export function createMemberRepository(db: Db) {
       return row !== undefined;
     },
 
+    /**
+     * Replaces the payment password's hash with an equal one in a newer form, only while it is
+     * still `from` (a change made meanwhile wins); tokens stay valid.
+     */
+    async replacePaymentPasswordHash(id: number, from: string, to: string): Promise<boolean> {
+      const rows = await db
+        .update(member)
+        .set({ paymentPasswordHash: to })
+        .where(and(eq(member.id, id), eq(member.paymentPasswordHash, from)))
+        .returning({ id: member.id });
+      return rows.length > 0;
+    },
+
     async findById(id: number): Promise<MemberRow | undefined> {
       const [row] = await db.select().from(member).where(eq(member.id, id));
       return row;

@@ -182,6 +182,11 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
       return (await mustFind(id)).paymentPasswordHash;
     },
 
+    /** The payment password's hash in a newer form (decision 0063); false when it changed. */
+    upgradePaymentPasswordHash(id: number, from: string, to: string): Promise<boolean> {
+      return repository.replacePaymentPasswordHash(id, from, to);
+    },
+
     /** Logout: every token of the member dies. */
     async revokeTokens(id: number) {
       return revoked(await repository.updateAndRevoke(id, {}, now()));
