@@ -155,6 +155,8 @@ describe('the server killed with SIGKILL while members pay', () => {
         logFile: path.join(workDir, 'server.log'),
         env: {
           DATABASE_URL: t.databaseUrl,
+          // The secret the payers' payment passwords were keyed with here (decision 0063).
+          JWT_SECRET: t.config.jwt.secret,
           WEB_DIST_DIR: '/nonexistent-web-dist',
           // The demo factory moves the demo members' orders at its own pace, on its own timers;
           // nothing of this test's, and off so its moves do not blur the server's log.

@@ -212,6 +212,27 @@ describe('adjusting with one request id', () => {
     expect(audits.filter((a) => a.after?.amount === 1_234)).toHaveLength(1);
     expect(audits.filter((a) => a.after?.replayed === requestId)).toHaveLength(59);
 
+    // The same id for another adjustment (another amount, account, member or reason) is
+    // refused, not answered with the first one's balances.
+    const other = await payer(t);
+    for (const changed of [
+      { amount: 4_321 },
+      { account: 'gift' as const },
+      { memberId: other.id },
+      { reason: '另一个原因' },
+    ]) {
+      const reused = await call(
+        t,
+        StaffLedger.Adjust,
+        { ...input, ...changed, requestId },
+        asFinance,
+      );
+      expect(reused.status).toBe(409);
+      expect(reused.body).toMatchObject({ success: false, field: 'requestId' });
+    }
+    expect(await balancesOf(t, m.id)).toMatchObject({ balance: 1_234, gift: 0 });
+    expect(await balancesOf(t, other.id)).toMatchObject({ balance: 0 });
+
     const many = await Promise.all(
       Array.from({ length: 60 }, () =>
         call(t, StaffLedger.Adjust, { ...input, amount: -10, requestId: randomUUID() }, asFinance),

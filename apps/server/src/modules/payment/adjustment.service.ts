@@ -7,6 +7,7 @@ import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { MemberApi } from '../member/member.module';
 import { accounts, LedgerShortfall, type Ledger } from './ledger.repository';
 import { paymentMessages } from './payment-messages';
+import { REQUEST_REUSED_MESSAGE } from './request-ids';
 
 export const MEMBER_NOT_FOUND_MESSAGE = '会员不存在';
 
@@ -52,15 +53,17 @@ export function createAdjustments(deps: {
           ? accounts.balance(input.memberId)
           : accounts.gift(input.memberId);
       const name = input.account === 'balance' ? '余额' : '赠送金额';
+      const ref = `adjust:${input.requestId}`;
+      const note = `${name}调整：${input.reason}`;
       await ledger.ensureMember(tx, input.memberId);
       const before = await ledger.balancesOf(input.memberId, tx);
       let posted: number | null;
       try {
         posted = await ledger.post(tx, {
           kind: 'adjustment',
-          ref: `adjust:${input.requestId}`,
+          ref,
           memberId: input.memberId,
-          note: `${name}调整：${input.reason}`,
+          note,
           staffId: w.staff.id,
           at: deps.now(),
           legs: [
@@ -73,6 +76,20 @@ export function createAdjustments(deps: {
         throw new AppError(400, `扣减金额超过会员当前${name}（${yuan(error.balance)}）`, {
           field: 'amount',
         });
+      }
+      if (posted === null) {
+        // A retry answers the first answer only when it asks the same: the same member,
+        // account, amount and reason; another adjustment under a used id is refused.
+        const prior = await ledger.postedUnder(tx, ref);
+        if (
+          !prior ||
+          prior.memberId !== input.memberId ||
+          prior.note !== note ||
+          prior.legs.size !== 2 ||
+          prior.legs.get(key) !== input.amount
+        ) {
+          throw new AppError(409, REQUEST_REUSED_MESSAGE, { field: 'requestId' });
+        }
       }
       const after = await ledger.balancesOf(input.memberId, tx);
       await w.audit(

@@ -205,6 +205,28 @@ export function createLedger(db: Db) {
     post,
     balancesOf,
 
+    /** The transaction posted under `ref` with its legs (by account key), or null. */
+    async postedUnder(ex: Executor, ref: string) {
+      const rows = await ex
+        .select({
+          memberId: ledgerTxn.memberId,
+          note: ledgerTxn.note,
+          key: ledgerAccount.key,
+          amount: ledgerEntry.amount,
+        })
+        .from(ledgerTxn)
+        .innerJoin(ledgerEntry, eq(ledgerEntry.txnId, ledgerTxn.id))
+        .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+        .where(eq(ledgerTxn.ref, ref));
+      const [first] = rows;
+      if (!first) return null;
+      return {
+        memberId: first.memberId,
+        note: first.note,
+        legs: new Map(rows.map((r) => [r.key, r.amount])),
+      };
+    },
+
     /** The member's money events of these kinds, newest first. */
     memberTxns(
       memberId: number,
