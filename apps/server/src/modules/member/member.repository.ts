@@ -78,6 +78,15 @@ export function createMemberRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** The payment password's hash alone (null: none set); undefined when the member is gone. */
+    async paymentPasswordHashOf(id: number): Promise<string | null | undefined> {
+      const [row] = await db
+        .select({ hash: member.paymentPasswordHash })
+        .from(member)
+        .where(eq(member.id, id));
+      return row ? row.hash : undefined;
+    },
+
     /**
      * Replaces the payment password's hash with an equal one in a newer form, only while it is
      * still `from` (a change made meanwhile wins); tokens stay valid.

@@ -98,10 +98,11 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
     createdAt: row.createdAt.toISOString(),
   });
 
+  // The token was valid a moment ago; a member deleted since is a logged-out member.
+  const gone = () => new AppError(401, '登录已失效，请重新登录');
   const mustFind = async (id: number) => {
     const row = await repository.findById(id);
-    // The token was valid a moment ago; a member deleted since is a logged-out member.
-    if (!row) throw new AppError(401, '登录已失效，请重新登录');
+    if (!row) throw gone();
     return row;
   };
 
@@ -179,7 +180,9 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
 
     /** What the payment-password check needs: the hash, or null when none is set. */
     async paymentPasswordHashOf(id: number): Promise<string | null> {
-      return (await mustFind(id)).paymentPasswordHash;
+      const hash = await repository.paymentPasswordHashOf(id);
+      if (hash === undefined) throw gone();
+      return hash;
     },
 
     /** The payment password's hash in a newer form (decision 0063); false when it changed. */
