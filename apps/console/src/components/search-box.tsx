@@ -1,3 +1,4 @@
+import { CloseCircleFilled } from '@ant-design/icons';
 import { Input } from 'antd';
 
 /** A list's search field: the trimmed text on Enter or the button, undefined when empty. */
@@ -22,7 +23,7 @@ export function SearchBox({
 }) {
   return (
     <Input.Search
-      allowClear
+      allowClear={{ clearIcon: <CloseCircleFilled aria-label="清除" /> }}
       defaultValue={defaultValue}
       aria-label={label}
       placeholder={placeholder}
