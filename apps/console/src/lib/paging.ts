@@ -6,6 +6,22 @@ export interface Paging {
   pageSize: number;
 }
 
+/** antd's pagination for a server-paged table showing `paging`, with the total and a size changer. */
+export function tablePagination(
+  paging: Paging,
+  total: number | undefined,
+  onChange: (page: number, pageSize: number) => void,
+): TablePaginationConfig {
+  return {
+    current: paging.page,
+    pageSize: paging.pageSize,
+    total: total ?? 0,
+    showSizeChanger: true,
+    showTotal: (count) => `共 ${count} 条`,
+    onChange,
+  };
+}
+
 /**
  * A table's page, kept with its filters: a new filter starts again at page 1, and the
  * pagination control asks the server for the page it shows (server-side pagination).
@@ -17,14 +33,9 @@ export function usePagedFilters<F extends object>(initial: F, pageSize = 20) {
   });
   const setFilters = (filters: F) =>
     setState((current) => ({ filters, paging: { ...current.paging, page: 1 } }));
-  const pagination = (total: number | undefined): TablePaginationConfig => ({
-    current: state.paging.page,
-    pageSize: state.paging.pageSize,
-    total: total ?? 0,
-    showSizeChanger: true,
-    showTotal: (count) => `共 ${count} 条`,
-    onChange: (page, size) =>
+  const pagination = (total: number | undefined) =>
+    tablePagination(state.paging, total, (page, size) =>
       setState((current) => ({ ...current, paging: { page, pageSize: size } })),
-  });
+    );
   return { filters: state.filters, paging: state.paging, setFilters, pagination };
 }

@@ -7,8 +7,6 @@ import {
   financePaymentPurposes,
   financePaymentStates,
   type FinancePayment,
-  type FinancePaymentMethod,
-  type FinancePaymentState,
 } from '@pcb/contract/staff-finance';
 import { PageSection } from '../../../components/page-section';
 import { QueryError } from '../../../components/query-error';
@@ -17,7 +15,7 @@ import { formatYuan } from '../../../lib/money';
 import { usePayments } from '../api/list-payments';
 import { CommonFilterFields, MemberCell, OrderCell } from '../components/list-filters';
 import { paymentStateTags } from '../finance-labels';
-import { isDay, isId, isWord, oneOf, useUrlFilters } from '../use-url-filters';
+import { isDay, isId, isWord, oneOf, useUrlFilters } from '../../../lib/use-url-filters';
 
 const spec = {
   method: oneOf(financePaymentMethods),
@@ -122,9 +120,9 @@ const columns: TableColumnsType<FinancePayment> = [
 export default function PaymentsPage() {
   const { filters, paging, setFilters, pagination, isFiltered } = useUrlFilters(spec);
   const payments = usePayments({
-    method: filters.method as FinancePaymentMethod | undefined,
-    state: filters.state as FinancePaymentState | undefined,
-    purpose: filters.purpose as FinancePayment['purpose'] | undefined,
+    method: filters.method,
+    state: filters.state,
+    purpose: filters.purpose,
     from: filters.from,
     to: filters.to,
     memberId: filters.memberId ? Number(filters.memberId) : undefined,
@@ -137,7 +135,7 @@ export default function PaymentsPage() {
       title="支付记录"
       extra={
         <Space wrap>
-          <Select<string>
+          <Select<NonNullable<typeof filters.method> | 'all'>
             aria-label="支付方式"
             style={{ width: 130 }}
             value={filters.method ?? 'all'}
@@ -152,7 +150,7 @@ export default function PaymentsPage() {
               })),
             ]}
           />
-          <Select<string>
+          <Select<NonNullable<typeof filters.state> | 'all'>
             aria-label="支付状态"
             style={{ width: 150 }}
             value={filters.state ?? 'all'}
@@ -164,7 +162,7 @@ export default function PaymentsPage() {
               ...financePaymentStates.map((s) => ({ value: s, label: paymentStateTags[s].label })),
             ]}
           />
-          <Select<string>
+          <Select<NonNullable<typeof filters.purpose> | 'all'>
             aria-label="用途"
             style={{ width: 120 }}
             value={filters.purpose ?? 'all'}

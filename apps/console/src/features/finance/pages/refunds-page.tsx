@@ -13,7 +13,7 @@ import { formatYuan } from '../../../lib/money';
 import { useRefunds } from '../api/list-refunds';
 import { CommonFilterFields, MemberCell, OrderCell } from '../components/list-filters';
 import { refundStateTags } from '../finance-labels';
-import { isDay, isId, isWord, oneOf, useUrlFilters } from '../use-url-filters';
+import { isDay, isId, isWord, oneOf, useUrlFilters } from '../../../lib/use-url-filters';
 
 const spec = {
   state: oneOf(financeRefundStates),
@@ -100,8 +100,8 @@ const columns: TableColumnsType<FinanceRefund> = [
 export default function RefundsPage() {
   const { filters, paging, setFilters, pagination, isFiltered } = useUrlFilters(spec);
   const refunds = useRefunds({
-    state: filters.state as FinanceRefundState | undefined,
-    channel: filters.channel as FinanceRefund['channel'] | undefined,
+    state: filters.state,
+    channel: filters.channel,
     from: filters.from,
     to: filters.to,
     memberId: filters.memberId ? Number(filters.memberId) : undefined,
@@ -114,7 +114,7 @@ export default function RefundsPage() {
       title="退款记录"
       extra={
         <Space wrap>
-          <Select<string>
+          <Select<NonNullable<typeof filters.state> | 'all'>
             aria-label="退款状态"
             style={{ width: 150 }}
             value={filters.state ?? 'all'}
@@ -126,7 +126,7 @@ export default function RefundsPage() {
               ...financeRefundStates.map((s) => ({ value: s, label: refundStateTags[s].label })),
             ]}
           />
-          <Select<string>
+          <Select<NonNullable<typeof filters.channel> | 'all'>
             aria-label="退款渠道"
             style={{ width: 120 }}
             value={filters.channel ?? 'all'}

@@ -1,22 +1,28 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TablePaginationConfig } from 'antd';
+import { tablePagination } from './paging';
 
-/** A filter kept in the address: its name and which values it takes (others drop). */
+/**
+ * A filter kept in the address: its name and which values it takes (others drop); a check that
+ * narrows (`oneOf`) gives the filter its type.
+ */
 export type FilterSpec = Record<string, (value: string) => boolean>;
-export type FiltersOf<S extends FilterSpec> = { [K in keyof S]?: string };
+export type FiltersOf<S extends FilterSpec> = {
+  [K in keyof S]?: S[K] extends ((value: string) => value is infer T extends string) ? T : string;
+};
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Checks for the usual filters: one of a list, a day, a positive id, a short word. */
+/** Checks for the usual filters: one of a list, a day, a positive id, a short word or text. */
 export const oneOf =
-  (values: readonly string[]) =>
-  (value: string): boolean =>
-    values.includes(value);
+  <T extends string>(values: readonly T[]) =>
+  (value: string): value is T =>
+    (values as readonly string[]).includes(value);
 export const isDay = (value: string) => DAY.test(value);
 export const isId = (value: string) => /^[1-9]\d{0,9}$/.test(value);
 export const isWord = (max: number) => (value: string) =>
   /^[A-Za-z0-9]+$/.test(value) && value.length <= max;
+export const isText = (max: number) => (value: string) => value.length <= max;
 
 /**
  * A list's filters kept in the address (`/finance/payments?state=pending`), so the console home
@@ -29,7 +35,7 @@ export function useUrlFilters<S extends FilterSpec>(spec: S, pageSize = 20) {
   const filters = {} as FiltersOf<S>;
   for (const key of keys) {
     const value = search.get(key)?.trim();
-    if (value && spec[key]!(value)) filters[key] = value;
+    if (value && spec[key]!(value)) filters[key] = value as NonNullable<FiltersOf<S>[typeof key]>;
   }
   const signature = keys.map((k) => filters[k] ?? '').join('|');
   const [paging, setPaging] = useState({ signature, page: 1, pageSize });
@@ -47,14 +53,8 @@ export function useUrlFilters<S extends FilterSpec>(spec: S, pageSize = 20) {
       return params;
     });
 
-  const pagination = (total: number | undefined): TablePaginationConfig => ({
-    current: current.page,
-    pageSize: current.pageSize,
-    total: total ?? 0,
-    showSizeChanger: true,
-    showTotal: (count) => `共 ${count} 条`,
-    onChange: (page, size) => setPaging({ signature, page, pageSize: size }),
-  });
+  const pagination = (total: number | undefined) =>
+    tablePagination(current, total, (page, size) => setPaging({ signature, page, pageSize: size }));
 
   return {
     filters,
