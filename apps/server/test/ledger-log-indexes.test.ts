@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
+import { queriesDuring } from './query-capture';
 
 /**
  * The member's money log (`MemberAdvancePayment/GetLogs`) is read from its index alone: the
@@ -61,22 +62,7 @@ const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).fla
 
 /** The statements a call sends about `ledger_txn`, each explained as described above. */
 async function plansOf(call: () => Promise<unknown>) {
-  const pool = t.database.pool as unknown as { query: (...args: unknown[]) => unknown };
-  const original = pool.query;
-  const caught: { text: string; values: unknown[] }[] = [];
-  pool.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text: string; values?: unknown[] };
-    const text = typeof first === 'string' ? first : first.text;
-    const values = ((typeof first === 'string' ? undefined : first.values) ?? args[1]) as
-      unknown[] | undefined;
-    if (/from "ledger_txn"/i.test(text)) caught.push({ text, values: values ?? [] });
-    return original.apply(this, args);
-  };
-  try {
-    await call();
-  } finally {
-    pool.query = original;
-  }
+  const caught = await queriesDuring(t.database.pool, /from "ledger_txn"/i, call);
   expect(caught.length).toBeGreaterThan(0);
   const client = await t.database.pool.connect();
   try {

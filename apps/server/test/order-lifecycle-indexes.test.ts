@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
+import { queriesDuring, type SentQuery } from './query-capture';
 import { createStaff, sessionFor, staffCall } from './staff-support';
 
 /**
@@ -44,28 +45,8 @@ interface PlanNode {
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 /** The SQL an endpoint sends about `orders` (and the name it is prepared under), caught on the pool. */
-async function queriesOf(
-  call: () => Promise<unknown>,
-): Promise<{ text: string; values: unknown[]; name?: string }[]> {
-  const pool = t.database.pool as unknown as { query: (...args: unknown[]) => unknown };
-  const original = pool.query;
-  const caught: { text: string; values: unknown[]; name?: string }[] = [];
-  pool.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text: string; values?: unknown[]; name?: string };
-    const text = typeof first === 'string' ? first : first.text;
-    const values = ((typeof first === 'string' ? undefined : first.values) ?? args[1]) as
-      unknown[] | undefined;
-    const name = typeof first === 'string' ? undefined : first.name;
-    if (/from "orders"/i.test(text) && !/^explain/i.test(text))
-      caught.push({ text, values: values ?? [], ...(name ? { name } : {}) });
-    return original.apply(this, args);
-  };
-  try {
-    await call();
-  } finally {
-    pool.query = original;
-  }
-  return caught;
+function queriesOf(call: () => Promise<unknown>): Promise<SentQuery[]> {
+  return queriesDuring(t.database.pool, /from "orders"/i, call);
 }
 
 async function plansOf(call: () => Promise<unknown>) {

@@ -3,6 +3,7 @@ import { StaffFinance } from '@pcb/contract/staff-finance';
 import { StaffOrder } from '@pcb/contract/staff-order';
 import { call } from './call';
 import { buildTestApp, type TestApp } from './helper';
+import { queriesDuring } from './query-capture';
 import { createStaff, sessionFor, type StaffSessionForTest } from './staff-support';
 
 /**
@@ -77,22 +78,9 @@ const TABLES = /"?(payment_attempt|order_payment|payment_refund)"?/;
 
 /** Each query the endpoint sent about the money's tables, explained with its values. */
 async function plansOf(send: () => Promise<{ status: number }>) {
-  const pool = t.database.pool as unknown as { query: (...args: unknown[]) => unknown };
-  const original = pool.query;
-  const caught: { text: string; values: unknown[] }[] = [];
-  pool.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text: string; values?: unknown[] };
-    const text = typeof first === 'string' ? first : first.text;
-    const values = ((typeof first === 'string' ? undefined : first.values) ?? args[1]) as
-      unknown[] | undefined;
-    if (TABLES.test(text) && !/^explain/i.test(text)) caught.push({ text, values: values ?? [] });
-    return original.apply(this, args);
-  };
-  try {
+  const caught = await queriesDuring(t.database.pool, TABLES, async () => {
     expect((await send()).status).toBe(200);
-  } finally {
-    pool.query = original;
-  }
+  });
   expect(caught.length).toBeGreaterThan(0);
   return Promise.all(
     caught.map(async (q) => {
