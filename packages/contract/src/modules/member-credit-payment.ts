@@ -10,7 +10,6 @@ import {
   okSchema,
   pageInput,
   pageOf,
-  requestIdSchema,
   text,
 } from '../common';
 import { defineModule, emptyInput } from '../define';
@@ -40,10 +39,7 @@ export const BILL_REMIND_DAYS = 3;
 export const CREDIT_MOBILES_MAX = 5;
 
 export const creditApplyInput = z.object({
-  companyName: text(128)
-    .trim()
-    .min(2, { error: '请填写企业名称' })
-    .meta({ title: '企业名称' }),
+  companyName: text(128).trim().min(2, { error: '请填写企业名称' }).meta({ title: '企业名称' }),
   contactName: text(32).trim().min(2, { error: '请填写联系人' }).meta({ title: '联系人' }),
   contactPhone: mobileSchema.meta({ title: '联系电话' }),
   /** Fen. */
@@ -151,7 +147,6 @@ export const creditBindMobileInput = z.object({
 
 export const repayBillInput = z.object({
   id: idSchema.meta({ title: '账单' }),
-  requestId: requestIdSchema,
   paymentPassword: paymentPasswordInput,
 });
 
@@ -186,7 +181,10 @@ export const MemberCreditPayment = defineModule('MemberCreditPayment', {
     method: 'GET',
     summary: '时间段内的订单数与订单金额（申请月结时参考）',
     ...member,
-    input: z.object({ start: daySchema.meta({ title: '开始日期' }), end: daySchema.meta({ title: '结束日期' }) }),
+    input: z.object({
+      start: daySchema.meta({ title: '开始日期' }),
+      end: daySchema.meta({ title: '结束日期' }),
+    }),
     output: z.object({ number: z.number().int(), amount: z.number().int() }),
   },
   GetUnCreateBillMoney: {

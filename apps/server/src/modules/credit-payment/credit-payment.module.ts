@@ -13,10 +13,7 @@ import {
   CREDIT_DAILY_SCHEDULE,
   creditDailyJob,
 } from './credit-payment.jobs';
-import {
-  createCreditRepository,
-  createCreditReviewRepository,
-} from './credit-payment.repository';
+import { createCreditRepository, createCreditReviewRepository } from './credit-payment.repository';
 import { registerCreditPaymentRoutes } from './credit-payment.routes';
 import { createCreditPaymentService } from './credit-payment.service';
 import { createCreditReviewService } from './credit-review.service';
@@ -46,7 +43,13 @@ export const creditPaymentModule = appModule({
       smsCode: SmsCodeApi;
       staff: StaffApi;
       payment: PaymentApi;
-      order: { memberTotals: (memberId: number, from: Date, to: Date) => Promise<{ number: number; amount: number }> };
+      order: {
+        memberTotals: (
+          memberId: number,
+          from: Date,
+          to: Date,
+        ) => Promise<{ number: number; amount: number }>;
+      };
     },
   ) => {
     const repository = createCreditRepository(db);
@@ -82,8 +85,7 @@ export const creditPaymentModule = appModule({
         daily: bills.daily,
         overdueMembers: () => repository.overdueMembers(chinaDayOf(now())),
       } satisfies CreditPaymentApi,
-      routes: (route) =>
-        registerCreditPaymentRoutes(route, { credit, bills, review, today: now }),
+      routes: (route) => registerCreditPaymentRoutes(route, { credit, bills, review, today: now }),
       jobs: (registry) => {
         registry.handle(creditDailyJob, async (_payload, run) => {
           const day = chinaDayOf(run.scheduledFor ?? now());

@@ -117,7 +117,13 @@ export function createCreditRepository(db: Db) {
 
     async insertOrder(
       tx: Tx,
-      values: { orderId: number; memberId: number; orderNo: string; amountFen: number; paidAt: Date },
+      values: {
+        orderId: number;
+        memberId: number;
+        orderNo: string;
+        amountFen: number;
+        paidAt: Date;
+      },
     ) {
       await tx.insert(creditOrder).values(values);
     },

@@ -50,7 +50,11 @@ export function createCreditPaymentService(deps: {
   ledger: Ledger;
   members: MemberService;
   smsCodes: SmsCodeService;
-  orderTotals: (memberId: number, from: Date, to: Date) => Promise<{ number: number; amount: number }>;
+  orderTotals: (
+    memberId: number,
+    from: Date,
+    to: Date,
+  ) => Promise<{ number: number; amount: number }>;
   now: Clock;
 }) {
   const { repository, ledger } = deps;
@@ -171,17 +175,15 @@ export function createCreditPaymentService(deps: {
         page,
       );
       return mapPage(result, async (rows) =>
-        rows.map(
-          (row): CreditLog => ({
-            id: row.id,
-            type: logTypeOf[row.kind] ?? 'pay',
-            amount: row.amount,
-            availableAfter: row.balanceAfter,
-            orderNo: row.orderNo,
-            note: row.note,
-            createdAt: row.createdAt.toISOString(),
-          }),
-        ),
+        rows.map((row): CreditLog => ({
+          id: row.id,
+          type: logTypeOf[row.kind] ?? 'pay',
+          amount: row.amount,
+          availableAfter: row.balanceAfter,
+          orderNo: row.orderNo,
+          note: row.note,
+          createdAt: row.createdAt.toISOString(),
+        })),
       );
     },
 

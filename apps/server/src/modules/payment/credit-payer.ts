@@ -27,8 +27,12 @@ export interface CreditPayer {
    * In a cancellation's transaction: the credit part of a refund goes back to the credit line,
    * or to the balance when the bill it was on was already repaid.
    */
-  refundIn: (tx: Tx, order: { id: number; memberId: number }, amount: number, at: Date) =>
-    Promise<'credit' | 'balance'>;
+  refundIn: (
+    tx: Tx,
+    order: { id: number; memberId: number },
+    amount: number,
+    at: Date,
+  ) => Promise<'credit' | 'balance'>;
 }
 
 /** One slot the credit module fills when it is built. */

@@ -141,7 +141,9 @@ export function createOrderMoney(deps: {
     // 月结 (decision 0060): back to the credit line, or to the balance once its bill was repaid.
     const creditBack =
       payment.creditFen > 0
-        ? await deps.credit().refundIn(tx, { id: order.id, memberId: payment.memberId }, payment.creditFen, at)
+        ? await deps
+            .credit()
+            .refundIn(tx, { id: order.id, memberId: payment.memberId }, payment.creditFen, at)
         : null;
     const creditToBalance = creditBack === 'balance' ? payment.creditFen : 0;
     await ledger.post(tx, {
