@@ -8,7 +8,6 @@ import {
   balancesOf,
   expectBooksClean,
   fund,
-  pay,
   payer,
   paymentTest,
   unpaidOrder,
