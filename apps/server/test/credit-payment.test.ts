@@ -415,6 +415,21 @@ describe('monthly bills', () => {
     expect(blocked.status).toBe(400);
     expect(blocked.body.message).toBe('您有逾期未还的月结账单，请先还款后再使用月结付款');
     expect(await t.app.modules.creditPayment.overdueMembers()).toContain(m.id);
+    // Sales' 工作台 flags it for the member's account manager only; finance sees all.
+    const overdueFor = async (staff: keyof typeof p.staff) =>
+      (await call(t, S.GetOverdue, {}, { staff: p.staff[staff] })).body.data.map((b) => b.billId);
+    expect(await overdueFor('finance')).toContain(bill.id);
+    expect(await overdueFor('sales')).not.toContain(bill.id);
+    const manager = await t.database.pool.query<{ id: number }>(
+      `INSERT INTO account_manager (real_name, mobile, qq, pic, staff_id)
+       VALUES ('王业务', $1, '10001', '', $2) RETURNING id`,
+      [uniqueMobile(), p.staff.sales.staffId],
+    );
+    await t.database.pool.query('UPDATE member SET account_manager_id = $1 WHERE id = $2', [
+      manager.rows[0]!.id,
+      m.id,
+    ]);
+    expect(await overdueFor('sales')).toContain(bill.id);
 
     // Repaying needs the balance; then the line is whole again and payments go through.
     const short = await call(

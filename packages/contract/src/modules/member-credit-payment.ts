@@ -299,6 +299,17 @@ export const staffCreditLineSchema = z.object({
   mobiles: z.array(creditMobileSchema),
 });
 
+export const overdueBillSchema = z.object({
+  billId: z.number().int(),
+  member: z.object({ id: z.number().int(), displayName: z.string() }),
+  period: z.string(),
+  dueDate: z.string(),
+  outstanding: z.number().int(),
+  /** The member's account manager (业务员), if any. */
+  manager: z.string().nullable(),
+});
+export type OverdueBill = z.infer<typeof overdueBillSchema>;
+
 /** Finance's side: the review queue (approve with a limit and a billing day), bills. */
 export const StaffCreditPayment = defineModule('StaffCreditPayment', {
   ...queue,
@@ -317,6 +328,14 @@ export const StaffCreditPayment = defineModule('StaffCreditPayment', {
     roles: ['admin', 'finance', 'sales'],
     input: z.object({ memberId: idQuerySchema }),
     output: staffCreditLineSchema,
+  },
+  GetOverdue: {
+    method: 'GET',
+    summary: '逾期未还的月结账单（工作台；业务员只看自己的客户）',
+    access: 'staff',
+    roles: ['admin', 'finance', 'sales'],
+    input: emptyInput,
+    output: z.array(overdueBillSchema),
   },
   RunBills: {
     method: 'POST',

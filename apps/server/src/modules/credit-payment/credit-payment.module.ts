@@ -74,6 +74,7 @@ export const creditPaymentModule = appModule({
     });
     const review = createCreditReviewService({
       repository: createCreditReviewRepository(db),
+      bills: repository,
       ledger,
       member: deps.member,
       staff: deps.staff,

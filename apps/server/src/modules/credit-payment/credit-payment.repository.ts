@@ -262,6 +262,16 @@ export function createCreditRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Unpaid bills due before `today`, the oldest first (at most `limit`). */
+    overdueBills(today: string, limit: number): Promise<CreditBillRow[]> {
+      return db
+        .select()
+        .from(creditBill)
+        .where(and(eq(creditBill.status, 'unpaid'), lt(creditBill.dueDate, today)))
+        .orderBy(asc(creditBill.dueDate), asc(creditBill.id))
+        .limit(limit);
+    },
+
     /** Members with an unpaid bill due before `today`. */
     async overdueMembers(today: string): Promise<number[]> {
       const rows = await db

@@ -62,6 +62,9 @@ export function registerCreditPaymentRoutes(
     account: await credit.account(input.memberId),
     mobiles: await credit.mobiles(input.memberId),
   }));
+  route(S.GetOverdue, async ({ requireStaff }) =>
+    review.overdue(requireStaff(), chinaDayOf(services.today())),
+  );
   route(S.RunBills, async ({ input, write }) => {
     const day = input.day ?? chinaDayOf(services.today());
     const done = await bills.daily(day);

@@ -13,7 +13,11 @@ import type { MemberApi } from '../member/member.module';
 import type { MemberMessageApi } from '../member-message/member-message.module';
 import { accounts, type Ledger } from '../payment/payment.module';
 import type { StaffApi } from '../staff/staff.module';
-import type { CreditReviewRepository } from './credit-payment.repository';
+import type { CreditRepository, CreditReviewRepository } from './credit-payment.repository';
+import { outstandingOf } from './credit-views';
+
+/** The most overdue bills the console home lists. */
+const OVERDUE_LIST_MAX = 200;
 import { creditApply, type CreditApplyRow } from './credit-payment.table';
 import { creditMessages } from './credit-payment.messages';
 
@@ -33,6 +37,7 @@ const asked = (row: CreditApplyRow) => ({
  */
 export function createCreditReviewService(deps: {
   repository: CreditReviewRepository;
+  bills: Pick<CreditRepository, 'overdueBills'>;
   ledger: Ledger;
   member: Pick<MemberApi, 'namesOf' | 'console'>;
   staff: Pick<StaffApi, 'namesOf'>;
@@ -51,6 +56,30 @@ export function createCreditReviewService(deps: {
 
   return {
     list: queue.list,
+
+    /**
+     * Overdue bills for the console home (decision 0060): sales see their own members' only
+     * (the member's account manager), admin and finance all of them.
+     */
+    async overdue(staff: { id: number; roles: readonly string[] }, today: string) {
+      const bills = await deps.bills.overdueBills(today, OVERDUE_LIST_MAX);
+      const all = staff.roles.includes('admin') || staff.roles.includes('finance');
+      const ids = bills.map((b) => b.memberId);
+      const [names, managers] = await Promise.all([
+        deps.member.namesOf(ids),
+        deps.member.console.managersOf(ids),
+      ]);
+      return bills
+        .filter((bill) => all || managers.get(bill.memberId)?.staffId === staff.id)
+        .map((bill) => ({
+          billId: bill.id,
+          member: names.get(bill.memberId)!,
+          period: bill.period,
+          dueDate: bill.dueDate,
+          outstanding: outstandingOf(bill),
+          manager: managers.get(bill.memberId)?.realName ?? null,
+        }));
+    },
 
     async get(id: number) {
       const { row, view } = await queue.get(id);
