@@ -40,7 +40,7 @@ import { createSettlement } from './settlement';
 
 export type { OrderMoneyRef, PayableOrder, PayableOrders } from './payable-orders';
 export type { CreditPayer } from './credit-payer';
-export { accounts, LedgerShortfall, type Ledger } from './ledger.repository';
+export { accounts, createLedger, LedgerShortfall, type Ledger } from './ledger.repository';
 
 /**
  * For the demo seed (which moves its orders with the staff services on its own transaction):
