@@ -125,10 +125,18 @@ function ApplyForm({ current }: { current: CreditApply | null }) {
           </Button>
         }
       >
-        <Form.Item name="companyName" label="企业名称" rules={[{ required: true, message: '请填写企业名称' }]}>
+        <Form.Item
+          name="companyName"
+          label="企业名称"
+          rules={[{ required: true, message: '请填写企业名称' }]}
+        >
           <Input placeholder="营业执照上的名称" data-testid="apply-company" />
         </Form.Item>
-        <Form.Item name="contactName" label="联系人" rules={[{ required: true, message: '请填写联系人' }]}>
+        <Form.Item
+          name="contactName"
+          label="联系人"
+          rules={[{ required: true, message: '请填写联系人' }]}
+        >
           <Input placeholder="财务或采购负责人" data-testid="apply-contact" />
         </Form.Item>
         <Form.Item
@@ -201,7 +209,9 @@ export function CreditPayPage() {
             驳回原因：{account.data.rejectReason}
           </p>
         )}
-        {state === 'pending' && <p className="cr-hint">财务将在1-2个工作日内审核，结果以站内信通知。</p>}
+        {state === 'pending' && (
+          <p className="cr-hint">财务将在1-2个工作日内审核，结果以站内信通知。</p>
+        )}
         {state === 'approved' && (
           <div className="cr-actions">
             <Button color="primary" onClick={() => void navigate(paths.creditAccount)}>
@@ -209,7 +219,9 @@ export function CreditPayPage() {
             </Button>
           </div>
         )}
-        {state === 'none' && <p className="cr-hint">月结需先完成企业认证；审核通过后按月出账、统一还款。</p>}
+        {state === 'none' && (
+          <p className="cr-hint">月结需先完成企业认证；审核通过后按月出账、统一还款。</p>
+        )}
       </section>
       {(state === 'none' || state === 'rejected') && <ApplyForm current={apply.data} />}
       {state === 'pending' && apply.data && (

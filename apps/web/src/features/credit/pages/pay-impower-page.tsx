@@ -95,7 +95,8 @@ export function PayImpowerPage() {
   const mobiles = useCreditMobiles();
   const remove = useDeleteMobile();
   const del = async (id: number, mobile: string) => {
-    if (!(await confirmDialog({ content: `删除授权手机 ${mobile}？`, confirmText: '删除' }))) return;
+    if (!(await confirmDialog({ content: `删除授权手机 ${mobile}？`, confirmText: '删除' })))
+      return;
     try {
       await remove.mutateAsync({ id });
       showSuccess('已删除');
@@ -125,7 +126,12 @@ export function PayImpowerPage() {
                     <List.Item
                       data-testid="credit-mobile"
                       extra={
-                        <Button size="mini" fill="none" color="danger" onClick={() => void del(m.id, m.mobile)}>
+                        <Button
+                          size="mini"
+                          fill="none"
+                          color="danger"
+                          onClick={() => void del(m.id, m.mobile)}
+                        >
                           删除
                         </Button>
                       }
