@@ -70,7 +70,7 @@ export function CreditAccountPage() {
   const [repaying, setRepaying] = useState<CreditBill | null>(null);
   if (account.isPending) {
     return (
-      <div className="cr-page">
+      <div className="cr-page" data-testid="credit-account-page">
         <PageHeader>月结账户</PageHeader>
         <PageLoading />
       </div>
@@ -78,7 +78,7 @@ export function CreditAccountPage() {
   }
   if (account.isError) {
     return (
-      <div className="cr-page">
+      <div className="cr-page" data-testid="credit-account-page">
         <PageHeader>月结账户</PageHeader>
         <PageError
           message={errorMessage(account.error, '加载失败')}

@@ -168,7 +168,7 @@ export function CreditPayPage() {
   const apply = useCreditApply();
   if (account.isPending || apply.isPending) {
     return (
-      <div className="cr-page">
+      <div className="cr-page" data-testid="credit-pay-page">
         <PageHeader>月结申请</PageHeader>
         <PageLoading />
       </div>
@@ -176,7 +176,7 @@ export function CreditPayPage() {
   }
   if (account.isError || apply.isError) {
     return (
-      <div className="cr-page">
+      <div className="cr-page" data-testid="credit-pay-page">
         <PageHeader>月结申请</PageHeader>
         <PageError
           message={errorMessage(account.error ?? apply.error, '加载失败')}
