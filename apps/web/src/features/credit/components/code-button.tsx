@@ -18,6 +18,7 @@ export function CodeButton({
       size="small"
       color="primary"
       fill="outline"
+      style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
       disabled={disabled || secondsLeft > 0}
       data-testid={testId}
       onClick={() => {

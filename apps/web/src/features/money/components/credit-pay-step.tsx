@@ -106,6 +106,7 @@ export function CreditPayStep({
               size="small"
               color="primary"
               fill="outline"
+              style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
               disabled={secondsLeft > 0 || send.isPending}
               onClick={() => void sendCode()}
               data-testid="credit-pay-send"
