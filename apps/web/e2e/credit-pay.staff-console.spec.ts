@@ -219,4 +219,17 @@ test('apply → finance approves → bind a mobile → pay on credit → the bil
   await phone.goto('/creditAccount');
   await expect(phone.getByTestId('credit-available')).toHaveText('¥5,000.00');
   await shot(phone, 'credit-account');
+
+  // The narrowest phones: every credit screen fits 320 px and passes axe.
+  await phone.setViewportSize({ width: 320, height: 640 });
+  for (const [path, name] of [
+    ['/creditPay', 'credit-pay-320'],
+    ['/creditAccount', 'credit-account-320'],
+    ['/creditAccount/billHistory', 'credit-bill-history-320'],
+    ['/creditAccount/payImpower', 'credit-pay-impower-320'],
+  ] as const) {
+    await phone.goto(path);
+    await expect(phone.getByTestId('page-loading')).toHaveCount(0);
+    await shot(phone, name);
+  }
 });
