@@ -46,10 +46,12 @@ function Bills() {
             <span>{b.orderCount} 笔</span>
           </div>
           <div className="cr-row">
-            <span>出账日 / 还款日</span>
-            <span>
-              {b.billDate} / {b.dueDate}
-            </span>
+            <span>出账日</span>
+            <span>{b.billDate}</span>
+          </div>
+          <div className="cr-row">
+            <span>还款日</span>
+            <span>{b.dueDate}</span>
           </div>
           {b.status === 'unpaid' && (
             <div className="cr-actions">
