@@ -75,6 +75,9 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     text: '样例',
     dirType: 'eqQuestion',
     fileExt: 'jpg',
+    // Credit approvals (decision 0059).
+    limit: 100_000,
+    billingDay: 1,
   };
   const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const input = Object.fromEntries(
@@ -114,6 +117,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffLedger',
         'StaffBankTransfer',
         'StaffFinance',
+        'StaffCreditPayment',
       ]),
     );
   });

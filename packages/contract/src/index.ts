@@ -39,6 +39,7 @@ import { MemberAdvancePayment } from './modules/member-advance-payment';
 import { StaffLedger } from './modules/staff-ledger';
 import { StaffBankTransfer } from './modules/staff-bank-transfer';
 import { StaffFinance } from './modules/staff-finance';
+import { MemberCreditPayment, StaffCreditPayment } from './modules/member-credit-payment';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -92,6 +93,7 @@ export * from './modules/member-advance-payment';
 export * from './modules/staff-ledger';
 export * from './modules/staff-bank-transfer';
 export * from './modules/staff-finance';
+export * from './modules/member-credit-payment';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -143,6 +145,8 @@ export const api = {
   StaffLedger,
   StaffBankTransfer,
   StaffFinance,
+  MemberCreditPayment,
+  StaffCreditPayment,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -15,6 +15,7 @@ import { StaffVirtualAccount } from '@pcb/contract/staff-virtual-account';
 import { StaffBankTransfer } from '@pcb/contract/staff-bank-transfer';
 import { StaffFinance } from '@pcb/contract/staff-finance';
 import { StaffLedger } from '@pcb/contract/staff-ledger';
+import { StaffCreditPayment } from '@pcb/contract/member-credit-payment';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
 
@@ -28,6 +29,7 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   members: StaffMember.Search,
   mobileApplies: StaffMobileApply.List,
   companyApplies: StaffCompanyApply.List,
+  creditApplies: StaffCreditPayment.List,
   virtualAccounts: StaffVirtualAccount.List,
   bankTransfers: StaffBankTransfer.List,
   payments: StaffFinance.ListPayments,

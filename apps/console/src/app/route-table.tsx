@@ -99,6 +99,14 @@ export const routeTable = {
     roles: ['admin', 'sales'],
     menu: { icon: <SafetyCertificateOutlined /> },
   },
+  creditApplies: {
+    path: paths.creditApplies,
+    page: () => import('../features/credit-applies/pages/credit-applies-page'),
+    title: '月结审核',
+    access: 'staff',
+    roles: ['admin', 'finance'],
+    menu: { icon: <SafetyCertificateOutlined />, group: 'finance' },
+  },
   virtualAccounts: {
     path: paths.virtualAccounts,
     page: () => import('../features/virtual-accounts/pages/virtual-accounts-page'),

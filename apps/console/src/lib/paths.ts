@@ -20,6 +20,7 @@ export const paths = {
   refunds: '/finance/refunds',
   memberLedger: '/finance/member-ledger',
   reconciliation: '/finance/reconciliation',
+  creditApplies: '/finance/credit-applies',
   account: '/account',
 } as const;
 

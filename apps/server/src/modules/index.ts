@@ -1,5 +1,6 @@
 import { announcementModule } from './announcement/announcement.module';
 import { bankTransferModule } from './bank-transfer/bank-transfer.module';
+import { creditPaymentModule } from './credit-payment/credit-payment.module';
 import { companyApplyModule } from './company-apply/company-apply.module';
 import { virtualAccountModule } from './virtual-account/virtual-account.module';
 import { auditModule } from './audit/audit.module';
@@ -59,6 +60,7 @@ export const modules = moduleList()
     'express',
     createExpressModule(({ order }: { order: { parcels: ParcelRecords } }) => order.parcels),
   )
-  .add('bankTransfer', bankTransferModule);
+  .add('bankTransfer', bankTransferModule)
+  .add('creditPayment', creditPaymentModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

@@ -82,6 +82,12 @@ export function useMemberEntries(): MemberEntry[] {
       onClick: () => void navigate(paths.firmCertification),
     },
     {
+      key: 'credit',
+      title: '月结账户',
+      icon: <ReceiptIcon />,
+      onClick: () => void navigate(paths.creditAccount),
+    },
+    {
       key: 'setting',
       title: '会员设置',
       icon: <GearIcon />,

@@ -340,6 +340,35 @@ export const routeTable = {
     access: 'member',
     back: paths.theBalance,
   },
+  /** 月结 (decisions 0059, 0060). */
+  creditPay: {
+    path: paths.creditPay,
+    page: () => import('./routes/credit-pay-route'),
+    title: '月结申请',
+    access: 'member',
+    back: paths.member,
+  },
+  creditAccount: {
+    path: paths.creditAccount,
+    page: () => import('./routes/credit-account-route'),
+    title: '月结账户',
+    access: 'member',
+    back: paths.member,
+  },
+  billHistory: {
+    path: paths.billHistory,
+    page: () => import('./routes/bill-history-route'),
+    title: '历史账单',
+    access: 'member',
+    back: paths.creditAccount,
+  },
+  payImpower: {
+    path: paths.payImpower,
+    page: () => import('./routes/pay-impower-route'),
+    title: '授权手机',
+    access: 'member',
+    back: paths.creditAccount,
+  },
   /** Public: the order number and the receiver's mobile (decision 0042). */
   orderState: {
     path: paths.orderState,

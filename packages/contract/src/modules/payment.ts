@@ -23,16 +23,18 @@ export type PayScene = (typeof payScenes)[number];
 
 /**
  * `balance` the advance payment (余额), `gift` the gift balance (赠送金额), `online` a provider,
- * `balanceOnline` all of the balance and the rest online. Every method but `online` needs the
- * payment password.
+ * `balanceOnline` all of the balance and the rest online, `credit` the 月结 line (decision 0059:
+ * a code texted to a bound mobile instead of the payment password). Every other method but
+ * `online` needs the payment password.
  */
-export const payMethods = ['balance', 'gift', 'online', 'balanceOnline'] as const;
+export const payMethods = ['balance', 'gift', 'online', 'balanceOnline', 'credit'] as const;
 export type PayMethod = (typeof payMethods)[number];
 export const payMethodNames: Record<PayMethod, string> = {
   balance: '余额支付',
   gift: '赠送金额支付',
   online: '在线支付',
   balanceOnline: '余额+在线支付',
+  credit: '月结支付',
 };
 
 /** The six digits as typed (the weak-password rule is for choosing one, not for paying). */
@@ -95,6 +97,20 @@ export const onlineChoiceShape = {
   wxOpenId: sealedOpenIdSchema.optional(),
 };
 
+/** Paying on credit: the bound mobile the code went to, and the code (decision 0059). */
+export const creditChoiceShape = {
+  creditMobile: z
+    .string()
+    .regex(/^1\d{10}$/, { error: '手机号格式不正确' })
+    .optional()
+    .meta({ title: '授权手机' }),
+  smsCode: z
+    .string()
+    .regex(/^\d{6}$/, { error: '请输入6位验证码' })
+    .optional()
+    .meta({ title: '验证码' }),
+};
+
 export const payInput = z
   .object({
     id: idSchema.meta({ title: '订单' }),
@@ -102,13 +118,19 @@ export const payInput = z
     method: z.enum(payMethods, { error: '请选择支付方式' }).meta({ title: '支付方式' }),
     paymentPassword: paymentPasswordInput.optional(),
     ...onlineChoiceShape,
+    ...creditChoiceShape,
   })
   .superRefine((value, ctx) => {
     const online = value.method === 'online' || value.method === 'balanceOnline';
     if (online && !value.channel) {
       ctx.addIssue({ code: 'custom', path: ['channel'], message: '请选择支付宝或微信支付' });
     }
-    if (value.method !== 'online' && !value.paymentPassword) {
+    if (value.method === 'credit') {
+      if (!value.creditMobile)
+        ctx.addIssue({ code: 'custom', path: ['creditMobile'], message: '请选择授权手机' });
+      if (!value.smsCode)
+        ctx.addIssue({ code: 'custom', path: ['smsCode'], message: '请输入验证码' });
+    } else if (value.method !== 'online' && !value.paymentPassword) {
       ctx.addIssue({ code: 'custom', path: ['paymentPassword'], message: '请输入支付密码' });
     }
   });

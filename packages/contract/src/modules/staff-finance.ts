@@ -14,9 +14,16 @@ const FINANCE_ROLES = ['admin', 'finance'] as const;
 /**
  * How a payment was made: `balance` (余额, also the balance part of 余额+在线), `gift`
  * (赠送金额), `alipay`, `wechat` (the online part, with its provider), `offline` (对公转账
- * finance recorded on the order).
+ * finance recorded on the order), `credit` (月结, decision 0059).
  */
-export const financePaymentMethods = ['balance', 'gift', 'alipay', 'wechat', 'offline'] as const;
+export const financePaymentMethods = [
+  'balance',
+  'gift',
+  'alipay',
+  'wechat',
+  'offline',
+  'credit',
+] as const;
 export type FinancePaymentMethod = (typeof financePaymentMethods)[number];
 export const financePaymentMethodNames: Record<FinancePaymentMethod, string> = {
   balance: '余额',
@@ -24,6 +31,7 @@ export const financePaymentMethodNames: Record<FinancePaymentMethod, string> = {
   alipay: '支付宝',
   wechat: '微信支付',
   offline: '对公转账',
+  credit: '月结',
 };
 
 /**
@@ -161,6 +169,8 @@ export const ledgerEntryKinds = [
   'duplicateRefunded',
   'adjustment',
   'opening',
+  'creditGrant',
+  'creditRepay',
 ] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 export const ledgerEntryKindNames: Record<LedgerEntryKind, string> = {
@@ -176,6 +186,8 @@ export const ledgerEntryKindNames: Record<LedgerEntryKind, string> = {
   duplicateRefunded: '重复支付已退回',
   adjustment: '调整',
   opening: '期初余额',
+  creditGrant: '开通月结额度',
+  creditRepay: '月结账单还款',
 };
 
 /** One change of one of the member's accounts, with what it left. */

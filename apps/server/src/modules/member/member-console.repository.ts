@@ -181,6 +181,20 @@ export function createMemberConsoleRepository(db: Db) {
         .where(eq(member.id, id));
     },
 
+    /** Each member's account manager: its name and staff account (absent: none). */
+    async managersOf(memberIds: number[]) {
+      if (memberIds.length === 0) return [];
+      return db
+        .select({
+          memberId: member.id,
+          realName: accountManager.realName,
+          staffId: accountManager.staffId,
+        })
+        .from(member)
+        .innerJoin(accountManager, eq(accountManager.id, member.accountManagerId))
+        .where(inArray(member.id, memberIds));
+    },
+
     /** Active account managers whose staff account is among `staffIds`. */
     async managers(staffIds: number[], tx?: Tx) {
       if (staffIds.length === 0) return [];

@@ -152,6 +152,12 @@ export function createMemberConsoleService(deps: {
         throw new AppError(404, NOT_FOUND_MESSAGE);
     },
 
+    /** Whose members these are: each one's account manager's name and staff account. */
+    async managersOf(memberIds: number[]) {
+      const rows = await repository.managersOf([...new Set(memberIds)]);
+      return new Map(rows.map((r) => [r.memberId, { realName: r.realName, staffId: r.staffId }]));
+    },
+
     async listManagers(): Promise<AccountManagerOption[]> {
       return (await managers()).map((m) => ({
         id: m.id,

@@ -1,4 +1,5 @@
 import { ORDER_STATE_RATE_LIMITED_MESSAGE } from '@pcb/contract';
+import { createMemberOrderTotals } from './member-order-totals';
 import { createAddressLimit } from '../../http/address-limit';
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
@@ -187,7 +188,11 @@ export const orderModule = appModule({
       message: QUOTE_RATE_LIMITED_MESSAGE,
     });
     return {
-      api: { parcels: createOrderParcelRecords(db), offlinePayments: offlinePaymentLookup },
+      api: {
+        parcels: createOrderParcelRecords(db),
+        offlinePayments: offlinePaymentLookup,
+        memberTotals: createMemberOrderTotals(db),
+      },
       routes: (route) => {
         registerOrderRoutes(route, { quotes, limitQuotes }, orders, staffOrders);
         registerOrderLifecycleRoutes(route, {

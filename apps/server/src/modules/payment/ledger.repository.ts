@@ -22,6 +22,9 @@ export const accounts = {
   refundPending: (channel: PaymentChannel) => `refund:${channel}`,
   bank: 'bank',
   adjustment: 'adjustment',
+  /** 月结: the member's available credit (decision 0059). */
+  credit: (memberId: number) => `mc:${memberId}`,
+  creditSource: 'credit',
 } as const;
 
 /** Kinds whose balance never goes below zero (ledger_account_balance_ck). */
@@ -31,6 +34,7 @@ const NON_NEGATIVE: ReadonlySet<LedgerAccountKind> = new Set([
   'memberHold',
   'order',
   'refundPending',
+  'memberCredit',
 ]);
 
 /** One leg of a posting: fen into the account named by `key` (negative: out of it). */
@@ -87,6 +91,17 @@ export function createLedger(db: Db) {
         { key: accounts.balance(memberId), kind: 'memberBalance', memberId },
         { key: accounts.gift(memberId), kind: 'memberGift', memberId },
         { key: accounts.hold(memberId), kind: 'memberHold', memberId },
+      ])
+      .onConflictDoNothing({ target: ledgerAccount.key });
+  }
+
+  /** The member's credit account and the accounts limits come from (decision 0059). */
+  async function ensureCredit(ex: Executor, memberId: number): Promise<void> {
+    await ex
+      .insert(ledgerAccount)
+      .values([
+        { key: accounts.creditSource, kind: 'credit' },
+        { key: accounts.credit(memberId), kind: 'memberCredit', memberId },
       ])
       .onConflictDoNothing({ target: ledgerAccount.key });
   }
@@ -166,6 +181,15 @@ export function createLedger(db: Db) {
     return txn.id;
   }
 
+  /** One account's balance (zero before it exists). */
+  async function balanceOf(key: string, ex: Executor = db): Promise<number> {
+    const [row] = await ex
+      .select({ balance: ledgerAccount.balance })
+      .from(ledgerAccount)
+      .where(eq(ledgerAccount.key, key));
+    return row?.balance ?? 0;
+  }
+
   /** The member's three balances (zero before their accounts exist). */
   async function balancesOf(memberId: number, ex: Executor = db) {
     const rows = await ex
@@ -200,9 +224,11 @@ export function createLedger(db: Db) {
 
   return {
     ensureMember,
+    ensureCredit,
     ensureOrder,
     lock,
     post,
+    balanceOf,
     balancesOf,
 
     /** The transaction posted under `ref` with its legs (by account key), or null. */

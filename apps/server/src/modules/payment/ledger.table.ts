@@ -23,7 +23,10 @@ import {
  *   through it and has not gone back;
  * - `refundPending` (one per channel): refunds asked of the provider, not yet confirmed;
  * - `bank`: offline transfers (对公转账) received; `adjustment`: finance's corrections and the
- *   opening balances.
+ *   opening balances;
+ * - `memberCredit` (月结, decision 0059): the member's available credit, never below zero —
+ *   the granted limit less what credit payments used and repayments have not yet given back,
+ *   so the used amount never exceeds the limit; `credit`: where granted limits come from.
  */
 export const ledgerAccountKinds = [
   'memberBalance',
@@ -34,6 +37,8 @@ export const ledgerAccountKinds = [
   'refundPending',
   'bank',
   'adjustment',
+  'memberCredit',
+  'credit',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
@@ -65,7 +70,7 @@ export const ledgerAccount = pgTable(
     check(
       'ledger_account_owner_ck',
       sql`CASE
-        WHEN ${t.kind} IN ('memberBalance', 'memberGift', 'memberHold')
+        WHEN ${t.kind} IN ('memberBalance', 'memberGift', 'memberHold', 'memberCredit')
           THEN ${t.memberId} IS NOT NULL AND ${t.orderId} IS NULL AND ${t.channel} IS NULL
         WHEN ${t.kind} = 'order'
           THEN ${t.memberId} IS NOT NULL AND ${t.orderId} IS NOT NULL AND ${t.channel} IS NULL
@@ -78,9 +83,9 @@ export const ledgerAccount = pgTable(
     check(
       'ledger_account_balance_ck',
       sql`CASE
-        WHEN ${t.kind} IN ('memberBalance', 'memberGift', 'memberHold', 'order', 'refundPending')
+        WHEN ${t.kind} IN ('memberBalance', 'memberGift', 'memberHold', 'order', 'refundPending', 'memberCredit')
           THEN ${t.balance} >= 0
-        WHEN ${t.kind} IN ('providerClearing', 'bank') THEN ${t.balance} <= 0
+        WHEN ${t.kind} IN ('providerClearing', 'bank', 'credit') THEN ${t.balance} <= 0
         ELSE true
       END`,
     ),
@@ -100,7 +105,8 @@ export type LedgerAccountRow = typeof ledgerAccount.$inferSelect;
  * gift balance, the held balance, an offline transfer), `hold` / `release` balance held for an
  * online payment and given back, `orderRefund` a cancelled order's money returned,
  * `refundSent` / `refundFailed` a provider refund confirmed or failed (then to the balance),
- * `duplicateRefunded` a duplicate's refund confirmed, `adjustment`, `opening`.
+ * `duplicateRefunded` a duplicate's refund confirmed, `adjustment`, `opening`; `creditGrant` a
+ * credit limit granted, `creditRepay` a credit bill repaid (decisions 0059, 0060).
  */
 export const ledgerTxnKinds = [
   'recharge',
@@ -115,6 +121,8 @@ export const ledgerTxnKinds = [
   'duplicateRefunded',
   'adjustment',
   'opening',
+  'creditGrant',
+  'creditRepay',
 ] as const;
 export type LedgerTxnKind = (typeof ledgerTxnKinds)[number];
 

@@ -39,6 +39,9 @@ const moneyLogOf: Record<LedgerTxnKind, { type: MoneyLogType; in: boolean } | nu
   release: null,
   refundSent: null,
   refundFailed: null,
+  // 月结 (decisions 0059, 0060): a limit is no money; a repayment leaves the balance.
+  creditGrant: null,
+  creditRepay: { type: 'pay', in: false },
 };
 
 /** How each kind reads in a balance's own log. */
@@ -51,6 +54,7 @@ const accountLogOf: Partial<Record<LedgerTxnKind, MoneyLogType>> = {
   release: 'release',
   adjustment: 'adjustment',
   opening: 'adjustment',
+  creditRepay: 'pay',
 };
 
 const kindsFor = (
@@ -88,6 +92,8 @@ const partName = (entry: { kind: string; channel: string | null }): string | nul
       return '余额（冻结）';
     case 'bank':
       return '对公转账';
+    case 'memberCredit':
+      return '月结额度';
     case 'providerClearing':
     case 'refundPending':
       return paymentChannelNames[entry.channel as PaymentChannel];

@@ -3,6 +3,7 @@ import type { PaymentChannel } from '../../integrations/payment/payment-provider
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job';
 import type { MemberMessageApi } from '../member-message/member-message.module';
+import type { CreditPayer } from './credit-payer';
 import { accounts, type Ledger } from './ledger.repository';
 import type { OrderMoneyRef } from './payable-orders';
 import { paymentMessages } from './payment-messages';
@@ -73,6 +74,7 @@ export function createOrderMoney(deps: {
   refunds: Refunds;
   jobs: JobQueue;
   messages: Pick<MemberMessageApi, 'sendIn'>;
+  credit: () => CreditPayer;
   now: Clock;
 }) {
   const { repository, ledger } = deps;
@@ -136,6 +138,14 @@ export function createOrderMoney(deps: {
     if (!(await repository.markRefunded(tx, order.id, at))) return;
     const channel = payment.channel as PaymentChannel | null;
     await ledger.ensureMember(tx, payment.memberId);
+    // 月结 (decision 0060): back to the credit line, or to the balance once its bill was repaid.
+    const creditBack =
+      payment.creditFen > 0
+        ? await deps
+            .credit()
+            .refundIn(tx, { id: order.id, memberId: payment.memberId }, payment.creditFen, at)
+        : null;
+    const creditToBalance = creditBack === 'balance' ? payment.creditFen : 0;
     await ledger.post(tx, {
       kind: 'orderRefund',
       ref: `orderRefund:${order.id}`,
@@ -151,9 +161,12 @@ export function createOrderMoney(deps: {
         // request, as any balance.
         {
           key: accounts.balance(payment.memberId),
-          amount: payment.balanceFen + payment.offlineFen,
+          amount: payment.balanceFen + payment.offlineFen + creditToBalance,
         },
         { key: accounts.gift(payment.memberId), amount: payment.giftFen },
+        ...(creditBack === 'credit'
+          ? [{ key: accounts.credit(payment.memberId), amount: payment.creditFen }]
+          : []),
         ...(channel && payment.onlineFen > 0
           ? [{ key: accounts.refundPending(channel), amount: payment.onlineFen }]
           : []),
@@ -171,7 +184,8 @@ export function createOrderMoney(deps: {
       await deps.messages.sendIn(
         tx,
         paymentMessages.orderRefunded(payment.memberId, order, {
-          balance: payment.balanceFen + payment.offlineFen,
+          balance: payment.balanceFen + payment.offlineFen + creditToBalance,
+          credit: creditBack === 'credit' ? payment.creditFen : 0,
           gift: payment.giftFen,
           online: payment.onlineFen,
           channel,

@@ -16,6 +16,7 @@ import { notInState } from '../../lib/workflow/transition';
 import type { Clock } from '../../lib/clock';
 import { accounts, LedgerShortfall, type Ledger } from './ledger.repository';
 import { orderSubject, type OnlinePayments, type ResolvedChoice } from './online-payments';
+import type { CreditPayer } from './credit-payer';
 import type { OrderMoney } from './order-money';
 import type { PayableOrder, PayableOrders } from './payable-orders';
 import type { PaymentRepository } from './payment.repository';
@@ -33,7 +34,7 @@ export const SWITCHED_PAY_MESSAGE = '代关联账号付款时只能使用支付�
 export const ZERO_TOTAL_ONLINE_MESSAGE = '订单应付金额为0，请选择余额支付';
 export const NO_BALANCE_MESSAGE = '余额为0，请选择在线支付';
 export const BALANCE_COVERS_MESSAGE = '余额足以支付全部金额，请直接使用余额支付';
-export const shortMessage = (what: '余额' | '赠送金额', has: number, total: number) =>
+export const shortMessage = (what: string, has: number, total: number) =>
   `${what}不足：当前${what}${yuan(has)}，订单应付${yuan(total)}`;
 
 export interface PayInput {
@@ -44,12 +45,17 @@ export interface PayInput {
   channel?: PaymentChannel | undefined;
   scene: PayScene;
   wxOpenId?: string | undefined;
+  creditMobile?: string | undefined;
+  smsCode?: string | undefined;
 }
 
-const paymentHow: Record<'balance' | 'gift', string> = {
+const paymentHow: Record<'balance' | 'gift' | 'credit', string> = {
   balance: '余额支付',
   gift: '赠送金额支付',
+  credit: '月结支付',
 };
+const sourceOf = { balance: accounts.balance, gift: accounts.gift, credit: accounts.credit };
+const shortOf = { balance: '余额', gift: '赠送金额', credit: '月结可用额度' } as const;
 
 /**
  * `Pcb/Pay`, `Smt/Pay`, `Stencil/Pay` (decision 0051): one implementation. The amount is the
@@ -68,6 +74,7 @@ export function createPayService(deps: {
   online: OnlinePayments;
   requests: RequestIds;
   verifyPaymentPassword: (memberId: number, password: string) => Promise<void>;
+  credit: () => CreditPayer;
   now: Clock;
   log: FastifyBaseLogger;
 }) {
@@ -116,15 +123,16 @@ export function createPayService(deps: {
     payment: null,
   });
 
-  /** Balance or gift balance pays the whole order, now. */
+  /** Balance, gift balance or the credit line pays the whole order, now. */
   async function payFrom(
     tx: Tx,
     member: AuthMember,
     order: PayableOrder,
-    method: 'balance' | 'gift',
+    method: 'balance' | 'gift' | 'credit',
   ): Promise<PayResult> {
-    const source = method === 'balance' ? accounts.balance : accounts.gift;
+    const source = sourceOf[method];
     await ledger.ensureMember(tx, order.memberId);
+    if (method === 'credit') await ledger.ensureCredit(tx, order.memberId);
     await ledger.ensureOrder(tx, order.id, order.memberId);
     try {
       await ledger.post(tx, {
@@ -142,11 +150,9 @@ export function createPayService(deps: {
       });
     } catch (error) {
       if (!(error instanceof LedgerShortfall)) throw error;
-      throw new AppError(
-        400,
-        shortMessage(method === 'balance' ? '余额' : '赠送金额', error.balance, order.total),
-        { field: 'method' },
-      );
+      throw new AppError(400, shortMessage(shortOf[method], error.balance, order.total), {
+        field: 'method',
+      });
     }
     await repository.insertOrderPayment(tx, {
       orderId: order.id,
@@ -155,8 +161,10 @@ export function createPayService(deps: {
       totalFen: order.total,
       balanceFen: method === 'balance' ? order.total : 0,
       giftFen: method === 'gift' ? order.total : 0,
+      creditFen: method === 'credit' ? order.total : 0,
       paidAt: deps.now(),
     });
+    if (method === 'credit') await deps.credit().paidIn(tx, order, deps.now());
     await deps
       .orders()
       .markPaid(
@@ -252,6 +260,7 @@ export function createPayService(deps: {
           method: input.method,
           channel: input.channel ?? null,
           scene: input.scene,
+          creditMobile: input.creditMobile ?? null,
         }),
       };
       const earlier = await requests.prior(key);
@@ -291,7 +300,9 @@ export function createPayService(deps: {
       };
 
       if (earlier) return replay(earlier);
-      if (input.method !== 'online') {
+      if (input.method === 'credit') {
+        await deps.credit().authorize(member, input, ip);
+      } else if (input.method !== 'online') {
         await deps.verifyPaymentPassword(member.id, input.paymentPassword ?? '');
       }
 
@@ -302,7 +313,7 @@ export function createPayService(deps: {
           const order = await lockMine(tx, member, kind, input.id);
           // One payment under way per order: a new one replaces the last (its hold comes back).
           await deps.orderMoney.closeOpenAttemptsIn(tx, order.id, 'replaced');
-          if (input.method === 'balance' || input.method === 'gift') {
+          if (input.method === 'balance' || input.method === 'gift' || input.method === 'credit') {
             const result = await payFrom(tx, member, order, input.method);
             return { answer: result, stored: result };
           }

@@ -18,6 +18,8 @@ const BALANCE_LINK = '/theBalance';
 export interface RefundParts {
   balance: number;
   gift: number;
+  /** Back to the 月结 credit line. */
+  credit?: number;
   online: number;
   channel: PaymentChannel | null;
 }
@@ -26,6 +28,7 @@ const partsText = (parts: RefundParts) =>
   [
     parts.balance > 0 ? `余额${yuan(parts.balance)}` : '',
     parts.gift > 0 ? `赠送金额${yuan(parts.gift)}` : '',
+    (parts.credit ?? 0) > 0 ? `月结额度${yuan(parts.credit ?? 0)}` : '',
     parts.online > 0 && parts.channel
       ? `${paymentChannelNames[parts.channel]}${yuan(parts.online)}（原路退回，到账时间以${paymentChannelNames[parts.channel]}为准）`
       : '',

@@ -9,10 +9,11 @@ import type { StaffApi } from '../staff/staff.module';
 import type { WechatApi } from '../wechat/wechat.module';
 import { createAdjustments } from './adjustment.service';
 import { createBankCredits, type BankCredits } from './bank-credit';
+import { creditPayerSlot, type CreditPayer } from './credit-payer';
 import { createFinanceRepository } from './finance.repository';
 import { registerFinanceRoutes } from './finance.routes';
 import { createFinanceService } from './finance.service';
-import { createLedger } from './ledger.repository';
+import { createLedger, type Ledger } from './ledger.repository';
 import { createMiniProgramPay } from './mini-program-pay.service';
 import { createMoneyService } from './money.service';
 import { registerNotifyRoutes } from './notify.routes';
@@ -38,6 +39,8 @@ import { createRequestIds } from './request-ids';
 import { createSettlement } from './settlement';
 
 export type { OrderMoneyRef, PayableOrder, PayableOrders } from './payable-orders';
+export type { CreditPayer } from './credit-payer';
+export { accounts, createLedger, LedgerShortfall, type Ledger } from './ledger.repository';
 
 /**
  * For the demo seed (which moves its orders with the staff services on its own transaction):
@@ -64,6 +67,8 @@ export interface PaymentApi {
     /** An offline transfer finance recorded pays the order in the ledger (its transaction). */
     offlinePaidIn: (tx: Tx, payment: OfflinePayment) => Promise<void>;
   };
+  /** 月结 (decision 0059): the credit module connects its side, and posts to the ledger. */
+  credit: { connect: (payer: CreditPayer) => void; ledger: Ledger };
   /** Bank transfers to virtual accounts credited to balances, in the caller's transaction (0055). */
   bankTransfers: BankCredits;
   /** Every difference the books or the providers show (`npm run reconcile`). */
@@ -128,6 +133,7 @@ export const paymentModule = appModule({
     const repository = createPaymentRepository(db);
     const ledger = createLedger(db);
     const messages = { sendIn: deps.memberMessage.sendIn };
+    const credit = creditPayerSlot();
     const notifyUrl = (channel: 'alipay' | 'wechat') => `${origin()}/api/payment-notify/${channel}`;
     const refunds = createRefunds({
       repository,
@@ -139,7 +145,15 @@ export const paymentModule = appModule({
       now,
       log,
     });
-    const orderMoney = createOrderMoney({ repository, ledger, refunds, jobs, messages, now });
+    const orderMoney = createOrderMoney({
+      repository,
+      ledger,
+      refunds,
+      jobs,
+      messages,
+      credit: credit.get,
+      now,
+    });
     const settlement = createSettlement({
       repository,
       ledger,
@@ -172,6 +186,7 @@ export const paymentModule = appModule({
       online,
       requests,
       verifyPaymentPassword: deps.memberAuth.verifyPaymentPassword,
+      credit: credit.get,
       now,
       log,
     });
@@ -234,6 +249,7 @@ export const paymentModule = appModule({
           onStatusChange: orderMoney.onStatusChange,
           offlinePaidIn: orderMoney.offlinePaidIn,
         },
+        credit: { connect: credit.connect, ledger },
         bankTransfers: createBankCredits({ ledger }),
         reconcile: reconciler.run,
         work,

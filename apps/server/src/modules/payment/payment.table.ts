@@ -113,6 +113,7 @@ export const orderPaymentMethods = [
   'online',
   'balanceOnline',
   'offline',
+  'credit',
 ] as const;
 export type OrderPaymentMethod = (typeof orderPaymentMethods)[number];
 
@@ -132,6 +133,8 @@ export const orderPayment = pgTable(
     giftFen: integer('gift_fen').notNull().default(0),
     onlineFen: integer('online_fen').notNull().default(0),
     offlineFen: integer('offline_fen').notNull().default(0),
+    /** 月结: paid from the member's credit line (decision 0059). */
+    creditFen: integer('credit_fen').notNull().default(0),
     channel: varchar('channel', { length: 10 }),
     attemptId: integer('attempt_id'),
     /** The offline payment finance recorded (`order_offline_payment`). */
@@ -155,7 +158,8 @@ export const orderPayment = pgTable(
     check(
       'order_payment_parts_ck',
       sql`${t.balanceFen} >= 0 AND ${t.giftFen} >= 0 AND ${t.onlineFen} >= 0 AND ${t.offlineFen} >= 0
-        AND ${t.totalFen} = ${t.balanceFen} + ${t.giftFen} + ${t.onlineFen} + ${t.offlineFen}`,
+        AND ${t.creditFen} >= 0
+        AND ${t.totalFen} = ${t.balanceFen} + ${t.giftFen} + ${t.onlineFen} + ${t.offlineFen} + ${t.creditFen}`,
     ),
     check(
       'order_payment_online_ck',

@@ -12,6 +12,9 @@ export const smsPurposes = [
   'changePaymentPassword',
   'changeMobile',
   'oldMobile',
+  'creditBindOwner',
+  'creditBindMobile',
+  'creditPay',
 ] as const;
 export type SmsPurpose = (typeof smsPurposes)[number];
 
@@ -41,6 +44,10 @@ const laneOf: Record<SmsPurpose, SmsLane> = {
   changePaymentPassword: 'member',
   oldMobile: 'member',
   changeMobile: 'member',
+  // 月结 (decision 0059): asked for by a logged-in member, to their own or their bound mobiles.
+  creditBindOwner: 'member',
+  creditBindMobile: 'member',
+  creditPay: 'member',
 };
 
 const purposeLabels: Record<SmsPurpose, string> = {
@@ -50,6 +57,9 @@ const purposeLabels: Record<SmsPurpose, string> = {
   changePaymentPassword: '修改支付密码',
   changeMobile: '更换手机号',
   oldMobile: '身份验证',
+  creditBindOwner: '绑定月结授权手机',
+  creditBindMobile: '月结授权手机绑定',
+  creditPay: '月结付款',
 };
 
 export const codeText = (purpose: SmsPurpose, code: string) =>

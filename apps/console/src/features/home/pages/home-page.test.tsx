@@ -77,4 +77,28 @@ describe('工作台', () => {
     expect(screen.queryByRole('region', { name: '待办' })).toBeNull();
     expect(api.calls('GET /api/StaffOrder/GetWorkQueue')).toHaveLength(0);
   });
+
+  it('flags members with an overdue 月结 bill for sales to follow up', async () => {
+    mockApi({
+      'GET /api/StaffAuth/Me': () => ok(sessionFixture(['sales'])),
+      'GET /api/StaffOrder/GetWorkQueue': () => ok({ queues: [] }),
+      'GET /api/StaffCreditPayment/GetOverdue': () =>
+        ok([
+          {
+            billId: 7,
+            member: { id: 12, displayName: '138****8000（#12）' },
+            period: '2026-10',
+            dueDate: '2026-11-11',
+            outstanding: 123_450,
+            manager: '陈晓静',
+          },
+        ]),
+    });
+    renderConsole('/');
+    const flag = await screen.findByRole('region', { name: '月结逾期' });
+    expect(within(flag).getByText('1 张月结账单已逾期，请跟进客户还款')).toBeInTheDocument();
+    expect(
+      within(flag).getByText(/138\*\*\*\*8000（#12） · 2026-10 账单 · 待还 ¥1,234\.50/),
+    ).toBeInTheDocument();
+  });
 });

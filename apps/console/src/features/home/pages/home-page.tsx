@@ -1,4 +1,6 @@
 import { Card, Col, Empty, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { StaffCreditPayment } from '@pcb/contract/member-credit-payment';
+import { OverdueCredit } from '../components/overdue-credit';
 import { RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { StaffOrder, type FinanceQueueKey, type WorkQueueKey } from '@pcb/contract/staff-order';
@@ -97,6 +99,7 @@ export default function HomePage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         你好，{staff.realName}
       </Typography.Title>
+      {canCall(staff, StaffCreditPayment.GetOverdue) && <OverdueCredit />}
       {worksOrders && (
         <section aria-label="待办" style={{ marginBottom: 24 }}>
           <Typography.Title level={4}>待办</Typography.Title>

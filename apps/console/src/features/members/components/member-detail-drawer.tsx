@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Skeleton, Space, Tag } from 'antd';
+import { StaffCreditPayment } from '@pcb/contract/member-credit-payment';
+import { MemberCredit } from './member-credit';
 import { Link } from 'react-router';
 import { StaffFinance } from '@pcb/contract/staff-finance';
 import { StaffMember } from '@pcb/contract/staff-member';
@@ -23,6 +25,7 @@ export function MemberDetailDrawer({ id, onClose }: { id: number | null; onClose
   const canSetStatus = canCall(staff, StaffMember.SetStatus);
   const canAssign = canCall(staff, StaffMember.AssignManager);
   const readsLedger = canCall(staff, StaffFinance.GetMemberLedger);
+  const readsCredit = canCall(staff, StaffCreditPayment.MemberCredit);
 
   return (
     <Drawer
@@ -87,6 +90,7 @@ export function MemberDetailDrawer({ id, onClose }: { id: number | null; onClose
               )}
             </Descriptions.Item>
           </Descriptions>
+          {readsCredit && <MemberCredit memberId={detail.id} />}
         </Space>
       )}
       {detail && statusModal && (

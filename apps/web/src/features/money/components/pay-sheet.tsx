@@ -20,6 +20,9 @@ import { useWechatOpenId } from '../../../lib/use-wechat-open-id';
 import { useBalances } from '../api/get-balance';
 import { useOrderToPay } from '../api/get-order-to-pay';
 import { usePayOrder } from '../api/pay-order';
+import { useCreditForPay } from '../api/credit-pay';
+import { creditRow } from '../credit-pay-row';
+import { CreditPayStep } from './credit-pay-step';
 import { launchPayment } from '../launch-payment';
 import { PasscodeStep } from './passcode-step';
 import { passwordProblemOf, type PasswordProblem } from '../password-problem';
@@ -109,7 +112,7 @@ function summaryOf(option: MethodOption, channel: PaymentChannelName | null): st
   return parts.join(' + ');
 }
 
-type Step = 'choose' | 'password' | 'leaving';
+type Step = 'choose' | 'password' | 'leaving' | 'credit';
 
 function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
   const navigate = useNavigate();
@@ -121,6 +124,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
   const wechat = useWechatOpenId(false);
   const pay = usePayOrder(order.kind);
   const attempts = useRef(new Attempts());
+  const credit = useCreditForPay(relation.data?.isSwitched !== true);
 
   const [picked, setPicked] = useState<{ method: PayMethod; channel: PaymentChannelName | null }>();
   const [step, setStep] = useState<Step>('choose');
@@ -179,6 +183,8 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
     switched: relation.data?.isSwitched === true,
   });
   const rows = rowsOf(options, channels, balances.data);
+  const creditOption = creditRow(credit.data, total, relation.data?.isSwitched === true);
+  if (creditOption) rows.push(creditOption);
 
   const firstMethod = defaultMethod(options);
   const choice = picked ?? {
@@ -190,9 +196,10 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
   const channel = channels.find((c) => c.channel === choice.channel) ?? null;
   const selectedKey = choice.method === 'online' ? choice.channel : choice.method;
   const ready =
-    option !== undefined &&
-    option.available &&
-    (!paysOnline(choice.method) || (channel !== null && channel.available));
+    (choice.method === 'credit' && creditOption?.available === true) ||
+    (option !== undefined &&
+      option.available &&
+      (!paysOnline(choice.method) || (channel !== null && channel.available)));
   const needsPasswordSetup = option?.needsPassword === true && !member.data.hasPaymentPassword;
   const needsIdentity = paysOnline(choice.method) && channel?.needsIdentity === true;
 
@@ -232,8 +239,8 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
     void navigate(paySuccessHref(payment));
   };
 
-  const submit = async (paymentPassword?: string) => {
-    if (!option || !ready) return;
+  const submit = async (paymentPassword?: string, approval?: { mobile: string; code: string }) => {
+    if ((!option && !approval) || !ready) return;
     const what = `${choice.method}:${choice.channel ?? ''}`;
     const online = paysOnline(choice.method) ? channel : null;
     // WeChat's browser pays with the official account's identity; the mini-program's pay page
@@ -245,6 +252,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
         requestId: attempts.current.idFor(what),
         method: choice.method,
         ...(paymentPassword ? { paymentPassword } : {}),
+        ...(approval ? { creditMobile: approval.mobile, smsCode: approval.code } : {}),
         ...(online ? { channel: online.channel, scene: online.scene } : {}),
         ...(identity ? { wxOpenId: identity } : {}),
       });
@@ -266,12 +274,12 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
       attempts.current.settle(error);
       setPassword('');
       const passwordProblem = passwordProblemOf(error);
-      if (passwordProblem && choice.method !== 'online') {
+      if (passwordProblem && choice.method !== 'online' && !approval) {
         setProblem(passwordProblem);
         setStep('password');
         return;
       }
-      setStep('choose');
+      if (!approval) setStep('choose');
       showFail(errorMessage(error, '支付失败，请稍后重试'));
       void detail.refetch();
       void balances.refetch();
@@ -279,6 +287,10 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
   };
 
   const confirm = () => {
+    if (choice.method === 'credit') {
+      setStep('credit');
+      return;
+    }
     if (needsPasswordSetup) {
       onClose();
       void navigate(passwordHref(payAgainHref(order)));
@@ -301,6 +313,21 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
       <p className="mn-sheet-status" role="status" data-testid="pay-sheet-leaving">
         正在打开{choice.channel ? paymentChannelNames[choice.channel] : '支付'}…
       </p>
+    );
+  }
+
+  if (step === 'credit') {
+    return (
+      <CreditPayStep
+        amount={total}
+        pending={pay.isPending}
+        onPay={(mobile, code) => void submit(undefined, { mobile, code })}
+        onBack={() => setStep('choose')}
+        onLeave={(path) => {
+          onClose();
+          void navigate(path);
+        }}
+      />
     );
   }
 

@@ -1,0 +1,115 @@
+import { BILL_DUE_DAYS, BILL_REMIND_DAYS, type CreditBill } from '@pcb/contract';
+import type { Db } from '../../db/client';
+import type { AuthMember } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import type { MemberMessageApi } from '../member-message/member-message.module';
+import { accounts, LedgerShortfall, type Ledger } from '../payment/payment.module';
+import { addDays, chinaDayOf, dayOfMonth, dayStart } from './credit-dates';
+import { creditMessages } from './credit-payment.messages';
+import type { CreditRepository } from './credit-payment.repository';
+import { BILL_NOT_FOUND_MESSAGE } from './credit-payment.service';
+import { outstandingOf, toBill } from './credit-views';
+
+export const repayShortMessage = '余额不足，请先充值后再还款';
+
+/**
+ * Monthly bills (decision 0060): on each member's billing day the credit orders paid before it
+ * and not billed become one bill (one per member and month: its unique key), due
+ * BILL_DUE_DAYS later; reminders before and on the due day; repaying from the balance.
+ */
+export function createCreditBills(deps: {
+  db: Db;
+  repository: CreditRepository;
+  ledger: Ledger;
+  messages: Pick<MemberMessageApi, 'sendIn' | 'send'>;
+  verifyPaymentPassword: (memberId: number, password: string) => Promise<void>;
+  now: Clock;
+}) {
+  const { repository, ledger } = deps;
+
+  /** Bills every approved line whose billing day `day` is; how many bills were made. */
+  async function run(day: string): Promise<number> {
+    const members = await repository.approvedOnDay(dayOfMonth(day));
+    let created = 0;
+    for (const { memberId } of members) {
+      const bill = await repository.createBill(
+        memberId,
+        { period: day.slice(0, 7), billDate: day, dueDate: addDays(day, BILL_DUE_DAYS) },
+        dayStart(day),
+        deps.now(),
+      );
+      if (!bill) continue;
+      created++;
+      await deps.messages.send(creditMessages.billed(bill));
+    }
+    return created;
+  }
+
+  /** The reminders of `day`: bills due in BILL_REMIND_DAYS days, and bills due today; once. */
+  async function remind(day: string): Promise<number> {
+    return deps.db.transaction(async (tx) => {
+      const at = deps.now();
+      const soon = await repository.takeReminders(tx, addDays(day, BILL_REMIND_DAYS), 'before', at);
+      const due = await repository.takeReminders(tx, day, 'due', at);
+      for (const bill of soon) await deps.messages.sendIn(tx, creditMessages.dueSoon(bill));
+      for (const bill of due) await deps.messages.sendIn(tx, creditMessages.dueToday(bill));
+      return soon.length + due.length;
+    });
+  }
+
+  return {
+    run,
+    remind,
+    /** The daily job's work: today's bills, then today's reminders. */
+    async daily(day = chinaDayOf(deps.now())) {
+      const created = await run(day);
+      const reminded = await remind(day);
+      return { created, reminded };
+    },
+
+    /**
+     * Repays the whole bill from the balance, with the payment password: the balance pays the
+     * credit line back (`creditRepay:<bill>`, once), the bill is paid. A bill repaid already
+     * answers as it is (a repeated click pays once).
+     */
+    async repay(member: AuthMember, billId: number, password: string): Promise<CreditBill> {
+      const found = await repository.bill(billId);
+      if (!found || found.memberId !== member.id) throw new AppError(404, BILL_NOT_FOUND_MESSAGE);
+      await deps.verifyPaymentPassword(member.id, password);
+      const row = await deps.db.transaction(async (tx) => {
+        const bill = await repository.lockBill(tx, billId);
+        if (!bill) throw new AppError(404, BILL_NOT_FOUND_MESSAGE);
+        if (bill.status === 'paid') return bill;
+        const amount = outstandingOf(bill);
+        const at = deps.now();
+        await ledger.ensureMember(tx, member.id);
+        await ledger.ensureCredit(tx, member.id);
+        try {
+          await ledger.post(tx, {
+            kind: 'creditRepay',
+            ref: `creditRepay:${bill.id}`,
+            memberId: member.id,
+            note: `月结账单${bill.period}还款`,
+            at,
+            legs: [
+              { key: accounts.balance(member.id), amount: -amount },
+              { key: accounts.credit(member.id), amount },
+            ],
+          });
+        } catch (error) {
+          if (error instanceof LedgerShortfall) throw new AppError(400, repayShortMessage);
+          throw error;
+        }
+        return repository.updateBill(tx, bill.id, {
+          repaidFen: bill.repaidFen + amount,
+          status: 'paid',
+          paidAt: at,
+        });
+      });
+      return toBill(row, chinaDayOf(deps.now()));
+    },
+  };
+}
+
+export type CreditBills = ReturnType<typeof createCreditBills>;

@@ -1,0 +1,50 @@
+import type { Tx } from '../../db/client';
+import type { AuthMember } from '../../http/auth';
+
+/**
+ * What paying on credit (月结, decision 0059) asks of the credit-payment module, which is
+ * listed below this one and connects it when it is built (as the order module connects its
+ * orders). The ledger posting itself is the pay service's, like the balance's: the member's
+ * `memberCredit` account, which never goes below zero, pays the order.
+ */
+export interface CreditPayer {
+  /**
+   * Before the payment's transaction: the member has an approved line and no overdue bill, the
+   * mobile is one of theirs and the code texted to it is right (it is used up).
+   */
+  authorize: (
+    member: AuthMember,
+    input: { creditMobile?: string | undefined; smsCode?: string | undefined },
+    ip: string,
+  ) => Promise<void>;
+  /** In the payment's transaction: the order is paid on credit (to be billed). */
+  paidIn: (
+    tx: Tx,
+    order: { id: number; memberId: number; orderNo: string; total: number },
+    at: Date,
+  ) => Promise<void>;
+  /**
+   * In a cancellation's transaction: the credit part of a refund goes back to the credit line,
+   * or to the balance when the bill it was on was already repaid.
+   */
+  refundIn: (
+    tx: Tx,
+    order: { id: number; memberId: number },
+    amount: number,
+    at: Date,
+  ) => Promise<'credit' | 'balance'>;
+}
+
+/** One slot the credit module fills when it is built. */
+export function creditPayerSlot() {
+  let connected: CreditPayer | null = null;
+  return {
+    connect: (payer: CreditPayer) => {
+      connected = payer;
+    },
+    get: (): CreditPayer => {
+      if (!connected) throw new Error('payment: the credit module has not connected');
+      return connected;
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { CreditAccountPage } from '../../features/credit/pages/credit-account-page';
+
+export default function Route() {
+  return <CreditAccountPage />;
+}

@@ -1,0 +1,5 @@
+import { CreditPayPage } from '../../features/credit/pages/credit-pay-page';
+
+export default function Route() {
+  return <CreditPayPage />;
+}

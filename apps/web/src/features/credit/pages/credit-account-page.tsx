@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Button, Input, Popup } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import type { CreditBill } from '@pcb/contract/member-credit-payment';
+import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
+import { PageHeader } from '../../../components/page-header';
+import { PageError, PageLoading } from '../../../components/page-status';
+import { formatFen } from '../../../lib/money';
+import { paths } from '../../../lib/paths';
+import { useCreditAccount, useRepayBill } from '../api/credit-calls';
+import '../credit.css';
+
+/** Repaying a bill from the balance, with the payment password (decision 0060). */
+export function RepaySheet({ bill, onClose }: { bill: CreditBill | null; onClose: () => void }) {
+  const repay = useRepayBill();
+  const [password, setPassword] = useState('');
+  const submit = async () => {
+    if (!bill) return;
+    try {
+      await repay.mutateAsync({ id: bill.id, paymentPassword: password });
+      showSuccess('还款成功');
+      setPassword('');
+      onClose();
+    } catch (error) {
+      showFail(errorMessage(error, '还款失败，请稍后重试'));
+    }
+  };
+  return (
+    <Popup visible={bill !== null} onMaskClick={onClose} bodyClassName="cr-sheet">
+      {bill && (
+        <div data-testid="repay-sheet">
+          <h2 style={{ margin: '0 0 8px', fontSize: 16 }}>余额还款</h2>
+          <div className="cr-row">
+            <span>{bill.period} 账单待还</span>
+            <span>{formatFen(bill.outstanding)}</span>
+          </div>
+          <Input
+            type="password"
+            inputMode="numeric"
+            maxLength={6}
+            placeholder="请输入6位支付密码"
+            value={password}
+            onChange={setPassword}
+            aria-label="支付密码"
+            data-testid="repay-password"
+          />
+          <div className="cr-actions">
+            <Button onClick={onClose}>取消</Button>
+            <Button
+              color="primary"
+              disabled={!/^\d{6}$/.test(password)}
+              loading={repay.isPending}
+              onClick={() => void submit()}
+              data-testid="repay-submit"
+            >
+              确认还款
+            </Button>
+          </div>
+          <p className="cr-hint">余额不足时请先充值。</p>
+        </div>
+      )}
+    </Popup>
+  );
+}
+
+/** /creditAccount: the line, what is used and unbilled, the current bill and its repayment. */
+export function CreditAccountPage() {
+  const navigate = useNavigate();
+  const account = useCreditAccount();
+  const [repaying, setRepaying] = useState<CreditBill | null>(null);
+  if (account.isPending) {
+    return (
+      <div className="cr-page" data-testid="credit-account-page">
+        <PageHeader>月结账户</PageHeader>
+        <PageLoading />
+      </div>
+    );
+  }
+  if (account.isError) {
+    return (
+      <div className="cr-page" data-testid="credit-account-page">
+        <PageHeader>月结账户</PageHeader>
+        <PageError
+          message={errorMessage(account.error, '加载失败')}
+          onRetry={() => void account.refetch()}
+        />
+      </div>
+    );
+  }
+  const a = account.data;
+  if (a.state !== 'approved') {
+    return (
+      <div className="cr-page" data-testid="credit-account-page">
+        <PageHeader>月结账户</PageHeader>
+        <section className="cr-card">
+          <p>您尚未开通月结。</p>
+          <Button block color="primary" onClick={() => void navigate(paths.creditPay)}>
+            申请月结
+          </Button>
+        </section>
+      </div>
+    );
+  }
+  const bill = a.currentBill;
+  return (
+    <div className="cr-page" data-testid="credit-account-page">
+      <PageHeader>月结账户</PageHeader>
+      <section className="cr-band" aria-label="月结额度">
+        <div className="cr-band-label">可用额度（元）</div>
+        <p className="cr-band-amount" data-testid="credit-available">
+          {formatFen(a.available)}
+        </p>
+        <div className="cr-band-grid">
+          <div>
+            总额度<strong data-testid="credit-limit">{formatFen(a.limit)}</strong>
+          </div>
+          <div>
+            已用<strong data-testid="credit-used">{formatFen(a.used)}</strong>
+          </div>
+          <div>
+            未出账<strong data-testid="credit-unbilled">{formatFen(a.unbilled)}</strong>
+          </div>
+        </div>
+      </section>
+      {a.overdue && (
+        <section className="cr-card" role="alert">
+          <span className="cr-status cr-status-bad">账单已逾期</span>
+          <p className="cr-hint">逾期期间暂停月结付款，请尽快还款。</p>
+        </section>
+      )}
+      <section className="cr-card" aria-label="当前账单" data-testid="current-bill">
+        <h2>当前账单</h2>
+        {bill ? (
+          <>
+            <div className="cr-row">
+              <span>账期</span>
+              <span>{bill.period}</span>
+            </div>
+            <div className="cr-row">
+              <span>待还金额</span>
+              <span data-testid="bill-outstanding">{formatFen(bill.outstanding)}</span>
+            </div>
+            <div className="cr-row">
+              <span>订单数</span>
+              <span>{bill.orderCount} 笔</span>
+            </div>
+            <div className="cr-row">
+              <span>还款日</span>
+              <span>{bill.dueDate}</span>
+            </div>
+            <div className="cr-actions">
+              <Button color="primary" onClick={() => setRepaying(bill)} data-testid="repay-open">
+                立即还款
+              </Button>
+            </div>
+          </>
+        ) : (
+          <p className="cr-hint">暂无待还账单，每月{a.billingDay}日出账。</p>
+        )}
+      </section>
+      <section className="cr-card">
+        <div className="cr-actions">
+          <Button onClick={() => void navigate(paths.billHistory)} data-testid="bill-history-open">
+            历史账单
+          </Button>
+          <Button onClick={() => void navigate(paths.payImpower)} data-testid="pay-impower-open">
+            授权手机
+          </Button>
+        </div>
+      </section>
+      <RepaySheet bill={repaying} onClose={() => setRepaying(null)} />
+    </div>
+  );
+}
