@@ -39,6 +39,8 @@ import { MemberAdvancePayment } from './modules/member-advance-payment';
 import { StaffLedger } from './modules/staff-ledger';
 import { StaffBankTransfer } from './modules/staff-bank-transfer';
 import { StaffFinance } from './modules/staff-finance';
+import { MemberRebate } from './modules/member-rebate';
+import { StaffCoupon } from './modules/staff-coupon';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -91,6 +93,8 @@ export * from './modules/payment';
 export * from './modules/member-advance-payment';
 export * from './modules/staff-ledger';
 export * from './modules/staff-bank-transfer';
+export * from './modules/member-rebate';
+export * from './modules/staff-coupon';
 export * from './modules/staff-finance';
 
 /**
@@ -143,6 +147,8 @@ export const api = {
   StaffLedger,
   StaffBankTransfer,
   StaffFinance,
+  MemberRebate,
+  StaffCoupon,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -22,6 +22,7 @@ export const accounts = {
   refundPending: (channel: PaymentChannel) => `refund:${channel}`,
   bank: 'bank',
   adjustment: 'adjustment',
+  coupon: 'coupon',
 } as const;
 
 /** Kinds whose balance never goes below zero (ledger_account_balance_ck). */

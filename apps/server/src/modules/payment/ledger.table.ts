@@ -23,7 +23,8 @@ import {
  *   through it and has not gone back;
  * - `refundPending` (one per channel): refunds asked of the provider, not yet confirmed;
  * - `bank`: offline transfers (对公转账) received; `adjustment`: finance's corrections and the
- *   opening balances.
+ *   opening balances;
+ * - `coupon`: what coupons took off orders (decision 0061), negative by the deductions in force.
  */
 export const ledgerAccountKinds = [
   'memberBalance',
@@ -34,6 +35,7 @@ export const ledgerAccountKinds = [
   'refundPending',
   'bank',
   'adjustment',
+  'coupon',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
@@ -80,7 +82,7 @@ export const ledgerAccount = pgTable(
       sql`CASE
         WHEN ${t.kind} IN ('memberBalance', 'memberGift', 'memberHold', 'order', 'refundPending')
           THEN ${t.balance} >= 0
-        WHEN ${t.kind} IN ('providerClearing', 'bank') THEN ${t.balance} <= 0
+        WHEN ${t.kind} IN ('providerClearing', 'bank', 'coupon') THEN ${t.balance} <= 0
         ELSE true
       END`,
     ),

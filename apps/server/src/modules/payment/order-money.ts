@@ -3,6 +3,7 @@ import type { PaymentChannel } from '../../integrations/payment/payment-provider
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job';
 import type { MemberMessageApi } from '../member-message/member-message.module';
+import type { CouponPayments } from '../member-rebate/member-rebate.module';
 import { accounts, type Ledger } from './ledger.repository';
 import type { OrderMoneyRef } from './payable-orders';
 import { paymentMessages } from './payment-messages';
@@ -73,6 +74,7 @@ export function createOrderMoney(deps: {
   refunds: Refunds;
   jobs: JobQueue;
   messages: Pick<MemberMessageApi, 'sendIn'>;
+  coupons: Pick<CouponPayments, 'returnIn'>;
   now: Clock;
 }) {
   const { repository, ledger } = deps;
@@ -154,11 +156,14 @@ export function createOrderMoney(deps: {
           amount: payment.balanceFen + payment.offlineFen,
         },
         { key: accounts.gift(payment.memberId), amount: payment.giftFen },
+        // A coupon's deduction goes back to the coupon account, the coupon to its member (0061).
+        { key: accounts.coupon, amount: payment.couponFen },
         ...(channel && payment.onlineFen > 0
           ? [{ key: accounts.refundPending(channel), amount: payment.onlineFen }]
           : []),
       ],
     });
+    if (payment.couponFen > 0) await deps.coupons.returnIn(tx, order.id, at);
     if (channel && payment.onlineFen > 0 && payment.attemptId !== null) {
       const attempt = await repository.lockAttempt(tx, payment.attemptId);
       if (!attempt) throw new Error(`order ${order.id}: its payment attempt is missing`);

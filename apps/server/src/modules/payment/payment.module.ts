@@ -4,6 +4,7 @@ import type { Platform } from '../../platform';
 import { appModule, type SeedTx } from '../app-module';
 import type { MemberAuthApi } from '../member-auth/member-auth.module';
 import type { MemberMessageApi } from '../member-message/member-message.module';
+import type { MemberRebateApi } from '../member-rebate/member-rebate.module';
 import type { MemberApi } from '../member/member.module';
 import type { StaffApi } from '../staff/staff.module';
 import type { WechatApi } from '../wechat/wechat.module';
@@ -117,6 +118,7 @@ export const paymentModule = appModule({
       memberMessage: MemberMessageApi;
       wechat: WechatApi;
       staff: StaffApi;
+      memberRebate: MemberRebateApi;
     },
   ) => {
     let payableOrders: PayableOrders | null = null;
@@ -139,7 +141,16 @@ export const paymentModule = appModule({
       now,
       log,
     });
-    const orderMoney = createOrderMoney({ repository, ledger, refunds, jobs, messages, now });
+    const coupons = deps.memberRebate.payments;
+    const orderMoney = createOrderMoney({
+      repository,
+      ledger,
+      refunds,
+      jobs,
+      messages,
+      coupons,
+      now,
+    });
     const settlement = createSettlement({
       repository,
       ledger,
@@ -171,6 +182,7 @@ export const paymentModule = appModule({
       orderMoney,
       online,
       requests,
+      coupons,
       verifyPaymentPassword: deps.memberAuth.verifyPaymentPassword,
       now,
       log,
@@ -230,6 +242,7 @@ export const paymentModule = appModule({
         orders: {
           connect: (connected) => {
             payableOrders = connected;
+            deps.memberRebate.connectOrders(connected);
           },
           onStatusChange: orderMoney.onStatusChange,
           offlinePaidIn: orderMoney.offlinePaidIn,

@@ -132,6 +132,8 @@ export const orderPayment = pgTable(
     giftFen: integer('gift_fen').notNull().default(0),
     onlineFen: integer('online_fen').notNull().default(0),
     offlineFen: integer('offline_fen').notNull().default(0),
+    /** Taken off by a coupon (decision 0061; its row in `coupon_use`). */
+    couponFen: integer('coupon_fen').notNull().default(0),
     channel: varchar('channel', { length: 10 }),
     attemptId: integer('attempt_id'),
     /** The offline payment finance recorded (`order_offline_payment`). */
@@ -155,7 +157,8 @@ export const orderPayment = pgTable(
     check(
       'order_payment_parts_ck',
       sql`${t.balanceFen} >= 0 AND ${t.giftFen} >= 0 AND ${t.onlineFen} >= 0 AND ${t.offlineFen} >= 0
-        AND ${t.totalFen} = ${t.balanceFen} + ${t.giftFen} + ${t.onlineFen} + ${t.offlineFen}`,
+        AND ${t.couponFen} >= 0
+        AND ${t.totalFen} = ${t.balanceFen} + ${t.giftFen} + ${t.onlineFen} + ${t.offlineFen} + ${t.couponFen}`,
     ),
     check(
       'order_payment_online_ck',
