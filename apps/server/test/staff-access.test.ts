@@ -75,6 +75,17 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     text: '样例',
     dirType: 'eqQuestion',
     fileExt: 'jpg',
+    // Coupons (decisions 0061, 0062).
+    serviceType: 'pcb',
+    minOrderAmount: 0,
+    validityKind: 'days',
+    validDays: 30,
+    templateId: 2_000_000_000,
+    stock: 10,
+    perMemberLimit: 1,
+    isActive: true,
+    items: [],
+    quantity: 1,
   };
   const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const input = Object.fromEntries(
@@ -87,6 +98,10 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
   // Or an order's.
   if ('status' in input && !endpoint.input.safeParse(input).success) {
     input.status = 'pendingReview';
+  }
+  // A campaign's window ends at a time (an announcement's may be open).
+  if ('endsAt' in input && !endpoint.input.safeParse(input).success) {
+    input.endsAt = '2026-12-31T00:00:00+08:00';
   }
   if (!endpoint.input.safeParse(input).success) throw new Error(`no sample for ${endpoint.path}`);
   return input;
@@ -114,6 +129,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffLedger',
         'StaffBankTransfer',
         'StaffFinance',
+        'StaffCoupon',
       ]),
     );
   });

@@ -20,6 +20,9 @@ import { useWechatOpenId } from '../../../lib/use-wechat-open-id';
 import { useBalances } from '../api/get-balance';
 import { useOrderToPay } from '../api/get-order-to-pay';
 import { usePayOrder } from '../api/pay-order';
+import { useUsableCoupons } from '../api/get-usable-coupons';
+import { chosenCoupon, couponMethods } from '../coupon-choice';
+import { CouponRow } from './coupon-row';
 import { launchPayment } from '../launch-payment';
 import { PasscodeStep } from './passcode-step';
 import { passwordProblemOf, type PasswordProblem } from '../password-problem';
@@ -121,6 +124,8 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
   const wechat = useWechatOpenId(false);
   const pay = usePayOrder(order.kind);
   const attempts = useRef(new Attempts());
+  const coupons = useUsableCoupons(order.kind, order.id);
+  const [pickedCoupon, setPickedCoupon] = useState<number | null>();
 
   const [picked, setPicked] = useState<{ method: PayMethod; channel: PaymentChannelName | null }>();
   const [step, setStep] = useState<Step>('choose');
@@ -171,13 +176,21 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
   const hasOpenId = openId !== null;
   const total = current.total;
   const channels = channelOptions(env, hasOpenId);
-  const options = methodOptions({
-    total,
-    balances: balances.data,
-    env,
-    hasWxOpenId: hasOpenId,
-    switched: relation.data?.isSwitched === true,
-  });
+  const coupon = chosenCoupon(coupons.data, pickedCoupon);
+  const deduction = coupon?.deduction ?? 0;
+  const optionsFor = (amount: number) =>
+    methodOptions({
+      total: amount,
+      balances: balances.data,
+      env,
+      hasWxOpenId: hasOpenId,
+      switched: relation.data?.isSwitched === true,
+    });
+  // The balance and the gift balance pay what is left after the coupon; online pays it all.
+  const discounted = optionsFor(total - deduction);
+  const options = optionsFor(total).map((o) =>
+    couponMethods.includes(o.method) ? discounted.find((d) => d.method === o.method)! : o,
+  );
   const rows = rowsOf(options, channels, balances.data);
 
   const firstMethod = defaultMethod(options);
@@ -193,6 +206,8 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
     option !== undefined &&
     option.available &&
     (!paysOnline(choice.method) || (channel !== null && channel.available));
+  const couponApplies = coupon !== null && couponMethods.includes(choice.method);
+  const payable = couponApplies ? total - deduction : total;
   const needsPasswordSetup = option?.needsPassword === true && !member.data.hasPaymentPassword;
   const needsIdentity = paysOnline(choice.method) && channel?.needsIdentity === true;
 
@@ -234,7 +249,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
 
   const submit = async (paymentPassword?: string) => {
     if (!option || !ready) return;
-    const what = `${choice.method}:${choice.channel ?? ''}`;
+    const what = `${choice.method}:${choice.channel ?? ''}:${couponApplies ? coupon.id : ''}`;
     const online = paysOnline(choice.method) ? channel : null;
     // WeChat's browser pays with the official account's identity; the mini-program's pay page
     // logs in itself.
@@ -247,6 +262,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
         ...(paymentPassword ? { paymentPassword } : {}),
         ...(online ? { channel: online.channel, scene: online.scene } : {}),
         ...(identity ? { wxOpenId: identity } : {}),
+        ...(couponApplies ? { couponId: coupon.id } : {}),
       });
       attempts.current.answered();
       setProblem(null);
@@ -275,6 +291,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
       showFail(errorMessage(error, '支付失败，请稍后重试'));
       void detail.refetch();
       void balances.refetch();
+      void coupons.refetch();
     }
   };
 
@@ -323,7 +340,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
           <span className="mn-icon-button" aria-hidden="true" />
         </div>
         <PasscodeStep
-          amount={total}
+          amount={payable}
           summary={summaryOf(option, choice.channel)}
           value={password}
           onChange={(v) => {
@@ -356,10 +373,18 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
       <div className="mn-due">
         <span className="mn-due-label">应付金额</span>
         <strong className="mn-due-amount" data-testid="pay-total">
-          {formatFen(total)}
+          {formatFen(payable)}
+          {couponApplies && <s className="mn-due-was">{formatFen(total)}</s>}
         </strong>
         <span className="mn-due-order">订单号 {current.orderNo}</span>
       </div>
+      <CouponRow
+        list={coupons.data}
+        isLoading={coupons.isPending}
+        chosen={coupon}
+        appliesToMethod={couponApplies}
+        onPick={setPickedCoupon}
+      />
       <div className="mn-methods" role="radiogroup" aria-label="支付方式" data-testid="pay-methods">
         {rows.map((row) => {
           const checked = row.key === selectedKey;
@@ -434,7 +459,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
           ? '去设置支付密码'
           : needsIdentity
             ? '微信授权后支付'
-            : `确认支付 ${formatFen(total)}`}
+            : `确认支付 ${formatFen(payable)}`}
       </Button>
       {firstMethod === null && (
         <p className="mn-note">当前没有可用的支付方式，可在订单详情中查看对公转账账户。</p>
