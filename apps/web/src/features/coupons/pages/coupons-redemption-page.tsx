@@ -27,7 +27,7 @@ function CampaignItem({ campaign }: { campaign: Campaign }) {
         <Button
           size="mini"
           shape="rounded"
-          color="primary"
+          color={soldOut || full ? 'default' : 'primary'}
           fill={soldOut || full ? 'outline' : 'solid'}
           disabled={soldOut || full}
           loading={claim.isPending}
