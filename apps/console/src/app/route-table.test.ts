@@ -15,6 +15,7 @@ import { StaffVirtualAccount } from '@pcb/contract/staff-virtual-account';
 import { StaffBankTransfer } from '@pcb/contract/staff-bank-transfer';
 import { StaffFinance } from '@pcb/contract/staff-finance';
 import { StaffLedger } from '@pcb/contract/staff-ledger';
+import { StaffCoupon } from '@pcb/contract/staff-coupon';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
 
@@ -35,6 +36,7 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   memberLedger: StaffFinance.GetMemberLedger,
   reconciliation: StaffLedger.GetReconciliation,
   announcements: StaffAnnouncement.List,
+  coupons: StaffCoupon.ListTemplates,
   orders: StaffOrder.List,
   priceSheets: StaffPriceSheet.List,
   companyDirectory: StaffCompanyDirectory.List,

@@ -20,6 +20,7 @@ export const paths = {
   refunds: '/finance/refunds',
   memberLedger: '/finance/member-ledger',
   reconciliation: '/finance/reconciliation',
+  coupons: '/coupons',
   account: '/account',
 } as const;
 
