@@ -365,6 +365,7 @@ describe('a coupon when paying', () => {
       [3_000, false],
     ]);
     expect(res.body.data.bestId).toBe(items[0]!.id);
+    expect(res.body.data).toMatchObject({ usableCount: 2, unusableCount: 2 });
     expect(items[0]!.deduction).toBe(Math.min(2_000, order.total));
     expect(items[2]!.reason).toBe(belowMinimumMessage(order.total + 5_000, order.total));
     expect(items[2]!.reason).toMatch(/^满¥[\d,.]+可用，当前¥[\d,.]+$/);

@@ -25,6 +25,10 @@ export const couponStateNames: Record<CouponState, string> = {
   expired: '已过期',
 };
 
+/** The pay sheet's list shows at most this many usable coupons, and this many others. */
+export const USABLE_LIST_USABLE_MAX = 30;
+export const USABLE_LIST_OTHERS_MAX = 20;
+
 /** Coupons ending within this many days are listed first and marked 即将过期. */
 export const EXPIRING_SOON_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -127,8 +131,14 @@ export type UsableCoupon = z.infer<typeof usableCouponSchema>;
 export const usableCouponsSchema = z.object({
   /** The payable total the coupons were checked against, fen. */
   amount: z.number().int(),
-  /** Usable first, the largest deduction first (then the earliest end); then the others. */
+  /**
+   * Usable first, the largest deduction first (then the earliest end), at most
+   * USABLE_LIST_USABLE_MAX; then the others with why, at most USABLE_LIST_OTHERS_MAX.
+   */
   items: z.array(usableCouponSchema),
+  /** How many of the member's coupons are usable, and not, in all (beyond the list's caps). */
+  usableCount: z.number().int(),
+  unusableCount: z.number().int(),
   /** The coupon the pay sheet preselects: the first usable one (decision 0061), or null. */
   bestId: z.number().int().nullable(),
 });

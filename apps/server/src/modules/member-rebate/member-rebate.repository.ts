@@ -108,6 +108,62 @@ export function createMemberRebateRepository(db: Db) {
         .limit(limit);
     },
 
+    /**
+     * The pay sheet's coupons for a service and a payable total (decision 0061): the usable
+     * ones (the rule of `couponRefusal` as SQL) best first, the member's other open or recently
+     * expired ones this service's first, each list capped, and how many there are of each —
+     * three reads of the member's index instead of all their rows.
+     */
+    async forPayment(
+      memberId: number,
+      c: { serviceType: MemberCouponRow['serviceType']; amount: number; at: Date; since: Date },
+      caps: { usable: number; others: number },
+    ) {
+      const open = and(
+        eq(memberCoupon.memberId, memberId),
+        isNull(memberCoupon.usedOrderId),
+        gt(memberCoupon.validTo, c.since),
+      );
+      const usable = sql`(${memberCoupon.validFrom} <= ${c.at} AND ${memberCoupon.validTo} > ${c.at}
+        AND ${memberCoupon.serviceType} = ${c.serviceType} AND ${memberCoupon.minOrderFen} <= ${c.amount})`;
+      const [best, others, counts] = await Promise.all([
+        db
+          .select()
+          .from(memberCoupon)
+          .where(and(open, usable))
+          .orderBy(
+            desc(sql`least(${memberCoupon.amountFen}, ${c.amount})`),
+            asc(memberCoupon.validTo),
+            asc(memberCoupon.id),
+          )
+          .limit(caps.usable),
+        db
+          .select()
+          .from(memberCoupon)
+          .where(and(open, sql`NOT ${usable}`))
+          .orderBy(
+            desc(sql`${memberCoupon.serviceType} = ${c.serviceType}`),
+            asc(memberCoupon.validTo),
+            asc(memberCoupon.id),
+          )
+          .limit(caps.others),
+        db
+          .select({
+            usable: sql<number>`count(*) FILTER (WHERE ${usable})`.mapWith(Number),
+            all: count(),
+          })
+          .from(memberCoupon)
+          .where(open),
+      ]);
+      const usableCount = counts[0]?.usable ?? 0;
+      return {
+        usable: best,
+        others,
+        usableCount,
+        unusableCount: (counts[0]?.all ?? 0) - usableCount,
+      };
+    },
+
     async coupon(id: number, ex: Executor = db): Promise<MemberCouponRow | null> {
       const [row] = await ex.select().from(memberCoupon).where(eq(memberCoupon.id, id));
       return row ?? null;

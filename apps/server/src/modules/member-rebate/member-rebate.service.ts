@@ -4,6 +4,8 @@ import {
   COUPON_NOT_FOUND_MESSAGE,
   REGISTER_EMPTY_MESSAGE,
   REGISTER_RECEIVED_MESSAGE,
+  USABLE_LIST_OTHERS_MAX,
+  USABLE_LIST_USABLE_MAX,
   campaignLimitMessage,
   couponDeduction,
   couponRefusal,
@@ -27,8 +29,6 @@ import type { MemberRebateRepository } from './member-rebate.repository';
 import type { MemberCouponRow } from './member-rebate.table';
 
 export const ORDER_NOT_FOUND_MESSAGE = '订单不存在';
-/** The pay sheet lists at most this many (a member holding more sees the best of them). */
-const USABLE_LIST_MAX = 1000;
 /** Expired coupons this recent are listed on the pay sheet as unusable (过期). */
 const RECENTLY_EXPIRED_MS = 30 * 86_400_000;
 
@@ -52,43 +52,57 @@ export function createMemberRebateService(deps: {
 }) {
   const { repository, db } = deps;
 
-  function usableOf(
-    rows: MemberCouponRow[],
+  function withReason(
+    row: MemberCouponRow,
     serviceType: CouponServiceType,
     amount: number,
     at: Date,
-  ): UsableCoupons {
-    const items: UsableCoupon[] = rows.map((row) => {
-      const reason = couponRefusal(
-        {
-          serviceType: row.serviceType,
-          amount: row.amountFen,
-          minOrderAmount: row.minOrderFen,
-          validFrom: row.validFrom,
-          validTo: row.validTo,
-          used: row.usedOrderId !== null,
-        },
-        { serviceType, amount, at },
-      );
-      return {
-        ...toMemberCoupon(row, at),
-        isUsable: reason === null,
-        deduction: reason === null ? couponDeduction({ amount: row.amountFen }, amount) : 0,
-        reason,
-      };
-    });
-    // Usable first, the largest deduction first, then the one ending soonest; the others by
-    // how near they are to usable: this service's first.
-    items.sort(
-      (a, b) =>
-        Number(b.isUsable) - Number(a.isUsable) ||
-        b.deduction - a.deduction ||
-        Number(b.serviceType === serviceType) - Number(a.serviceType === serviceType) ||
-        a.validTo.localeCompare(b.validTo) ||
-        a.id - b.id,
+  ): UsableCoupon {
+    const reason = couponRefusal(
+      {
+        serviceType: row.serviceType,
+        amount: row.amountFen,
+        minOrderAmount: row.minOrderFen,
+        validFrom: row.validFrom,
+        validTo: row.validTo,
+        used: row.usedOrderId !== null,
+      },
+      { serviceType, amount, at },
     );
-    const best = items[0]?.isUsable ? items[0].id : null;
-    return { amount, items, bestId: best };
+    return {
+      ...toMemberCoupon(row, at),
+      isUsable: reason === null,
+      deduction: reason === null ? couponDeduction({ amount: row.amountFen }, amount) : 0,
+      reason,
+    };
+  }
+
+  /**
+   * Usable first, the largest deduction first, then the one ending soonest (at most
+   * USABLE_LIST_USABLE_MAX); the others with why, this service's first (at most
+   * USABLE_LIST_OTHERS_MAX, expired in the last 30 days included).
+   */
+  async function usableOf(
+    memberId: number,
+    serviceType: CouponServiceType,
+    amount: number,
+  ): Promise<UsableCoupons> {
+    const at = deps.now();
+    const found = await repository.forPayment(
+      memberId,
+      { serviceType, amount, at, since: new Date(at.getTime() - RECENTLY_EXPIRED_MS) },
+      { usable: USABLE_LIST_USABLE_MAX, others: USABLE_LIST_OTHERS_MAX },
+    );
+    const items = [...found.usable, ...found.others].map((row) =>
+      withReason(row, serviceType, amount, at),
+    );
+    return {
+      amount,
+      items,
+      bestId: items[0]?.isUsable ? items[0].id : null,
+      usableCount: found.usableCount,
+      unusableCount: found.unusableCount,
+    };
   }
 
   /** The caller's order of this kind (any state: the price may still change before paying). */
@@ -112,8 +126,7 @@ export function createMemberRebateService(deps: {
     amount: number,
     at: Date,
   ): CouponCheck {
-    const { items } = usableOf([row], serviceType, amount, at);
-    const item = items[0]!;
+    const item = withReason(row, serviceType, amount, at);
     return {
       isUsable: item.isUsable,
       deduction: item.deduction,
@@ -154,24 +167,12 @@ export function createMemberRebateService(deps: {
     /** The pay sheet's list for one of the caller's orders. */
     async usableForOrder(member: AuthMember, kind: OrderKind, orderId: number) {
       const order = await orderOf(member, kind, orderId);
-      const at = deps.now();
-      const rows = await repository.openCoupons(
-        member.id,
-        new Date(at.getTime() - RECENTLY_EXPIRED_MS),
-        USABLE_LIST_MAX,
-      );
-      return usableOf(rows, kind, order.total, at);
+      return usableOf(member.id, kind, order.total);
     },
 
     /** Layout and BOM: no order, an amount the sales quote names (decision 0061). */
     async usableForAmount(memberId: number, serviceType: CouponServiceType, amount: number) {
-      const at = deps.now();
-      const rows = await repository.openCoupons(
-        memberId,
-        new Date(at.getTime() - RECENTLY_EXPIRED_MS),
-        USABLE_LIST_MAX,
-      );
-      return usableOf(rows, serviceType, amount, at);
+      return usableOf(memberId, serviceType, amount);
     },
 
     async checkForOrder(member: AuthMember, kind: OrderKind, orderId: number, couponId: number) {

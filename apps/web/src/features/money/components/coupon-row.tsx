@@ -60,7 +60,7 @@ export function CouponRow({
   onPick: (id: number | null) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const usable = list?.items.filter((c) => c.isUsable).length ?? 0;
+  const usable = list?.usableCount ?? 0;
   const detail = isLoading
     ? '加载中…'
     : !list || list.items.length === 0
