@@ -29,6 +29,7 @@ import { loadEngine, measurePricing, printPricing } from './pricing.mjs';
 import { measureGerber, printGerber } from './gerber.mjs';
 import { measureOrders, printOrders } from './orders.mjs';
 import { measureMoney, printMoney } from './money.mjs';
+import { measureCoupons, printCoupons } from './coupons.mjs';
 import { deriveKey as shaDeriveKey } from 'altcha-lib/algorithms/sha';
 import { deriveKey as pbkdf2DeriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
@@ -52,11 +53,16 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // one part alone; gerber (the Gerber zip analysed in Chromium, no server) too; orders (the
 // member's order lists and the staff desk over 1,000,000 orders it seeds, after staff); money
 // (a balance payment under 20 payers, balances and money logs over the seeded orders' books,
-// after orders);
+// after orders); coupons (the pay sheet's usable list for a member holding 500 coupons, 100
+// claims of one campaign at once, on the demo data);
 // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=.bench`.
 const only = process.env.BENCH_ONLY ?? 'all';
-if (!['all', 'web', 'http', 'staff', 'orders', 'money', 'pricing', 'gerber'].includes(only)) {
-  throw new Error(`BENCH_ONLY=${only}: use web, http, staff, orders, money, pricing or gerber`);
+if (
+  !['all', 'web', 'http', 'staff', 'orders', 'money', 'coupons', 'pricing', 'gerber'].includes(only)
+) {
+  throw new Error(
+    `BENCH_ONLY=${only}: use web, http, staff, orders, money, coupons, pricing or gerber`,
+  );
 }
 // Rounds of the order scenario's four autocannon runs (about 4 × (2 + BENCH_SECONDS) s each).
 const orderRounds = Number(process.env.BENCH_ORDER_ROUNDS ?? 3);
@@ -76,6 +82,8 @@ const goals = {
   orderDeskP95Ms: 50,
   balancePayP99Ms: 30,
   moneyReadP99Ms: 5,
+  couponListP99Ms: 20,
+  couponClaimsMs: 1000,
   pricingQuotesPerSecond: 50_000,
   pricingBundleGzipKb: 10,
   gerberMs: 2000,
@@ -418,6 +426,9 @@ try {
       pgDir: `${dataDir}/pg`,
     });
   }
+  if (only === 'all' || only === 'coupons') {
+    results.coupons = await measureCoupons({ base, databaseUrl: embeddedDatabaseUrl(), login });
+  }
   if (only === 'all' || only === 'money') {
     bare ??= await startBarePgServer();
     results.money = await measureMoney({
@@ -520,6 +531,7 @@ if (results.http) printHttp();
 if (results.staffSearch) printStaffSearch(results.staffSearch, goals.staffSearchP95Ms);
 if (results.orders) printOrders(results.orders, goals);
 if (results.money) printMoney(results.money, goals);
+if (results.coupons) printCoupons(results.coupons, goals);
 if (results.pricing) printPricing(results.pricing, goals);
 if (results.gerber) printGerber(results.gerber, goals);
 

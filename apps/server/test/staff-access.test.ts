@@ -78,6 +78,17 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     // Credit approvals (decision 0059).
     limit: 100_000,
     billingDay: 1,
+    // Coupons (decisions 0061, 0062).
+    serviceType: 'pcb',
+    minOrderAmount: 0,
+    validityKind: 'days',
+    validDays: 30,
+    templateId: 2_000_000_000,
+    stock: 10,
+    perMemberLimit: 1,
+    isActive: true,
+    items: [],
+    quantity: 1,
   };
   const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const input = Object.fromEntries(
@@ -90,6 +101,10 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
   // Or an order's.
   if ('status' in input && !endpoint.input.safeParse(input).success) {
     input.status = 'pendingReview';
+  }
+  // A campaign's window ends at a time (an announcement's may be open).
+  if ('endsAt' in input && !endpoint.input.safeParse(input).success) {
+    input.endsAt = '2026-12-31T00:00:00+08:00';
   }
   if (!endpoint.input.safeParse(input).success) throw new Error(`no sample for ${endpoint.path}`);
   return input;
@@ -118,6 +133,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffBankTransfer',
         'StaffFinance',
         'StaffCreditPayment',
+        'StaffCoupon',
       ]),
     );
   });

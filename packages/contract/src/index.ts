@@ -40,6 +40,8 @@ import { StaffLedger } from './modules/staff-ledger';
 import { StaffBankTransfer } from './modules/staff-bank-transfer';
 import { StaffFinance } from './modules/staff-finance';
 import { MemberCreditPayment, StaffCreditPayment } from './modules/member-credit-payment';
+import { MemberRebate } from './modules/member-rebate';
+import { StaffCoupon } from './modules/staff-coupon';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -92,6 +94,8 @@ export * from './modules/payment';
 export * from './modules/member-advance-payment';
 export * from './modules/staff-ledger';
 export * from './modules/staff-bank-transfer';
+export * from './modules/member-rebate';
+export * from './modules/staff-coupon';
 export * from './modules/staff-finance';
 export * from './modules/member-credit-payment';
 
@@ -147,6 +151,8 @@ export const api = {
   StaffFinance,
   MemberCreditPayment,
   StaffCreditPayment,
+  MemberRebate,
+  StaffCoupon,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

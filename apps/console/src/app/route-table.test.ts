@@ -16,6 +16,7 @@ import { StaffBankTransfer } from '@pcb/contract/staff-bank-transfer';
 import { StaffFinance } from '@pcb/contract/staff-finance';
 import { StaffLedger } from '@pcb/contract/staff-ledger';
 import { StaffCreditPayment } from '@pcb/contract/member-credit-payment';
+import { StaffCoupon } from '@pcb/contract/staff-coupon';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
 
@@ -37,6 +38,7 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   memberLedger: StaffFinance.GetMemberLedger,
   reconciliation: StaffLedger.GetReconciliation,
   announcements: StaffAnnouncement.List,
+  coupons: StaffCoupon.ListTemplates,
   orders: StaffOrder.List,
   priceSheets: StaffPriceSheet.List,
   companyDirectory: StaffCompanyDirectory.List,

@@ -19,6 +19,7 @@ import {
   SafetyCertificateOutlined,
   TeamOutlined,
   TransactionOutlined,
+  GiftOutlined,
 } from '@ant-design/icons';
 import type { EndpointDef, StaffRole } from '@pcb/contract';
 import { StaffOutbox } from '@pcb/contract/staff-outbox';
@@ -162,6 +163,14 @@ export const routeTable = {
     access: 'staff',
     roles: ['admin', 'content'],
     menu: { icon: <NotificationOutlined /> },
+  },
+  coupons: {
+    path: paths.coupons,
+    page: () => import('../features/coupons/pages/coupons-page'),
+    title: '优惠券',
+    access: 'staff',
+    roles: ['content', 'finance', 'admin'],
+    menu: { icon: <GiftOutlined /> },
   },
   orders: {
     path: paths.orders,

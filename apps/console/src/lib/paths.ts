@@ -21,6 +21,7 @@ export const paths = {
   memberLedger: '/finance/member-ledger',
   reconciliation: '/finance/reconciliation',
   creditApplies: '/finance/credit-applies',
+  coupons: '/coupons',
   account: '/account',
 } as const;
 

@@ -14,6 +14,7 @@ import { memberModule } from './member/member.module';
 import { memberInvoiceModule } from './member-invoice/member-invoice.module';
 import { memberMessageModule } from './member-message/member-message.module';
 import { memberReceiverModule } from './member-receiver/member-receiver.module';
+import { memberRebateModule } from './member-rebate/member-rebate.module';
 import { orderModule } from './order/order.module';
 import { paymentModule } from './payment/payment.module';
 import { priceSheetModule } from './price-sheet/price-sheet.module';
@@ -54,6 +55,7 @@ export const modules = moduleList()
   .add('memberContact', memberContactModule)
   .add('companyDirectory', companyDirectoryModule)
   .add('priceSheet', priceSheetModule)
+  .add('memberRebate', memberRebateModule)
   .add('payment', paymentModule)
   .add('order', orderModule)
   .add(

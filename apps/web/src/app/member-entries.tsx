@@ -10,6 +10,7 @@ import {
   UsersIcon,
   LockIcon,
   ReceiptIcon,
+  TicketIcon,
   MapPinIcon,
   UserIcon,
 } from '../components/icons';
@@ -18,6 +19,7 @@ import type { MemberEntry } from '../features/member/member-entry';
 import { useConsult } from './consult-popup';
 
 const UnreadCount = lazy(() => import('./unread-count'));
+const RegisterGift = lazy(() => import('./register-gift'));
 
 /**
  * The member centre's entry grid. Each feature that opens a section of the member centre
@@ -68,6 +70,17 @@ export function useMemberEntries(): MemberEntry[] {
       title: '关联账号',
       icon: <UsersIcon />,
       onClick: () => void navigate(paths.associatedAccount),
+    },
+    {
+      key: 'coupons',
+      title: '优惠券',
+      icon: <TicketIcon />,
+      badge: (
+        <Suspense fallback={null}>
+          <RegisterGift testId="member-register-gift" />
+        </Suspense>
+      ),
+      onClick: () => void navigate(paths.couponsInfo),
     },
     {
       key: 'invoices',

@@ -318,6 +318,22 @@ export const routeTable = {
     access: 'member',
     back: paths.member,
   },
+  /** `?state=unused|used|expired` keeps the tab (decision 0061). */
+  couponsInfo: {
+    path: paths.couponsInfo,
+    page: () => import('./routes/coupons-info-route'),
+    title: '我的优惠券',
+    access: 'member',
+    back: paths.member,
+  },
+  /** The claim centre (decision 0062). */
+  couponsRedemption: {
+    path: paths.couponsRedemption,
+    page: () => import('./routes/coupons-redemption-route'),
+    title: '领券中心',
+    access: 'member',
+    back: paths.couponsInfo,
+  },
   /** `?book=all|balance|gift` keeps the tab. */
   billList: {
     path: paths.billList,

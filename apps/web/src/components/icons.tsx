@@ -194,3 +194,10 @@ export const BellIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M10 20a2.2 2.2 0 0 0 4 0" />
   </Icon>
 );
+
+export const TicketIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v3a2 2 0 0 0 0 4v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-3a2 2 0 0 0 0-4z" />
+    <path d="M9 5v14" strokeDasharray="2 2" />
+  </Icon>
+);

@@ -44,6 +44,8 @@ export const paths = {
   orderState: '/orderState',
   infoList: '/InfoList',
   eqReply: '/InfoList/eqReply',
+  couponsInfo: '/couponsInfo',
+  couponsRedemption: '/couponsInfo/couponsRedemption',
 } as const;
 
 /**

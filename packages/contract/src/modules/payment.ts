@@ -117,6 +117,8 @@ export const payInput = z
     requestId: requestIdSchema,
     method: z.enum(payMethods, { error: '请选择支付方式' }).meta({ title: '支付方式' }),
     paymentPassword: paymentPasswordInput.optional(),
+    /** A coupon of the member's for this order (decision 0061). */
+    couponId: idSchema.optional().meta({ title: '优惠券' }),
     ...onlineChoiceShape,
     ...creditChoiceShape,
   })
@@ -147,6 +149,8 @@ export const payResultSchema = z.object({
   balanceAmount: z.number().int(),
   giftAmount: z.number().int(),
   onlineAmount: z.number().int(),
+  /** Taken off by a coupon (decision 0061); absent or 0 without one. */
+  couponAmount: z.number().int().optional(),
   payment: onlinePaymentSchema.nullable(),
 });
 export type PayResult = z.infer<typeof payResultSchema>;

@@ -106,12 +106,12 @@ export function createCreditPaymentService(deps: {
       if (!(await claim.use())) throw invalidSmsCode();
     },
 
-    async paidIn(tx, order, at) {
+    async paidIn(tx, order, amount, at) {
       await repository.insertOrder(tx, {
         orderId: order.id,
         memberId: order.memberId,
         orderNo: order.orderNo,
-        amountFen: order.total,
+        amountFen: amount,
         paidAt: at,
       });
     },

@@ -17,10 +17,14 @@ export interface CreditPayer {
     input: { creditMobile?: string | undefined; smsCode?: string | undefined },
     ip: string,
   ) => Promise<void>;
-  /** In the payment's transaction: the order is paid on credit (to be billed). */
+  /**
+   * In the payment's transaction: the order is paid on credit (to be billed), `amount` of it
+   * (its total less a coupon's deduction).
+   */
   paidIn: (
     tx: Tx,
-    order: { id: number; memberId: number; orderNo: string; total: number },
+    order: { id: number; memberId: number; orderNo: string },
+    amount: number,
     at: Date,
   ) => Promise<void>;
   /**

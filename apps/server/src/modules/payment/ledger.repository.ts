@@ -25,6 +25,7 @@ export const accounts = {
   /** 月结: the member's available credit (decision 0059). */
   credit: (memberId: number) => `mc:${memberId}`,
   creditSource: 'credit',
+  coupon: 'coupon',
 } as const;
 
 /** Kinds whose balance never goes below zero (ledger_account_balance_ck). */

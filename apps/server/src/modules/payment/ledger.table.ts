@@ -27,6 +27,7 @@ import {
  * - `memberCredit` (月结, decision 0059): the member's available credit, never below zero —
  *   the granted limit less what credit payments used and repayments have not yet given back,
  *   so the used amount never exceeds the limit; `credit`: where granted limits come from.
+ * - `coupon`: what coupons took off orders (decision 0061), negative by the deductions in force.
  */
 export const ledgerAccountKinds = [
   'memberBalance',
@@ -39,6 +40,7 @@ export const ledgerAccountKinds = [
   'adjustment',
   'memberCredit',
   'credit',
+  'coupon',
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
@@ -85,7 +87,7 @@ export const ledgerAccount = pgTable(
       sql`CASE
         WHEN ${t.kind} IN ('memberBalance', 'memberGift', 'memberHold', 'order', 'refundPending', 'memberCredit')
           THEN ${t.balance} >= 0
-        WHEN ${t.kind} IN ('providerClearing', 'bank', 'credit') THEN ${t.balance} <= 0
+        WHEN ${t.kind} IN ('providerClearing', 'bank', 'credit', 'coupon') THEN ${t.balance} <= 0
         ELSE true
       END`,
     ),

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs/job';
 import type { MemberMessageApi } from '../member-message/member-message.module';
 import type { CreditPayer } from './credit-payer';
+import type { CouponPayments } from '../member-rebate/member-rebate.module';
 import { accounts, type Ledger } from './ledger.repository';
 import type { OrderMoneyRef } from './payable-orders';
 import { paymentMessages } from './payment-messages';
@@ -75,6 +76,7 @@ export function createOrderMoney(deps: {
   jobs: JobQueue;
   messages: Pick<MemberMessageApi, 'sendIn'>;
   credit: () => CreditPayer;
+  coupons: Pick<CouponPayments, 'returnIn'>;
   now: Clock;
 }) {
   const { repository, ledger } = deps;
@@ -167,11 +169,14 @@ export function createOrderMoney(deps: {
         ...(creditBack === 'credit'
           ? [{ key: accounts.credit(payment.memberId), amount: payment.creditFen }]
           : []),
+        // A coupon's deduction goes back to the coupon account, the coupon to its member (0061).
+        { key: accounts.coupon, amount: payment.couponFen },
         ...(channel && payment.onlineFen > 0
           ? [{ key: accounts.refundPending(channel), amount: payment.onlineFen }]
           : []),
       ],
     });
+    if (payment.couponFen > 0) await deps.coupons.returnIn(tx, order.id, at);
     if (channel && payment.onlineFen > 0 && payment.attemptId !== null) {
       const attempt = await repository.lockAttempt(tx, payment.attemptId);
       if (!attempt) throw new Error(`order ${order.id}: its payment attempt is missing`);

@@ -1,4 +1,5 @@
 import {
+  COUPON_ONLINE_MESSAGE,
   orderStatusRefusal,
   payResultSchema,
   type OrderKind,
@@ -14,6 +15,7 @@ import { AppError } from '../../http/errors';
 import type { PaymentChannel } from '../../integrations/payment/payment-provider';
 import { notInState } from '../../lib/workflow/transition';
 import type { Clock } from '../../lib/clock';
+import type { CouponPayments } from '../member-rebate/member-rebate.module';
 import { accounts, LedgerShortfall, type Ledger } from './ledger.repository';
 import { orderSubject, type OnlinePayments, type ResolvedChoice } from './online-payments';
 import type { CreditPayer } from './credit-payer';
@@ -47,6 +49,7 @@ export interface PayInput {
   wxOpenId?: string | undefined;
   creditMobile?: string | undefined;
   smsCode?: string | undefined;
+  couponId?: number | undefined;
 }
 
 const paymentHow: Record<'balance' | 'gift' | 'credit', string> = {
@@ -73,6 +76,7 @@ export function createPayService(deps: {
   orderMoney: OrderMoney;
   online: OnlinePayments;
   requests: RequestIds;
+  coupons: Pick<CouponPayments, 'useIn'>;
   verifyPaymentPassword: (memberId: number, password: string) => Promise<void>;
   credit: () => CreditPayer;
   now: Clock;
@@ -110,7 +114,7 @@ export function createPayService(deps: {
 
   const resultOf = (
     order: PayableOrder,
-    parts: { balance: number; gift: number; online: number },
+    parts: { balance: number; gift: number; online: number; coupon?: number },
   ): PayResult => ({
     orderId: order.id,
     orderNo: order.orderNo,
@@ -120,17 +124,23 @@ export function createPayService(deps: {
     balanceAmount: parts.balance,
     giftAmount: parts.gift,
     onlineAmount: parts.online,
+    ...(parts.coupon ? { couponAmount: parts.coupon } : {}),
     payment: null,
   });
 
-  /** Balance, gift balance or the credit line pays the whole order, now. */
+  /** Balance, gift balance or the credit line pays the whole order (less a coupon's deduction), now. */
   async function payFrom(
     tx: Tx,
     member: AuthMember,
     order: PayableOrder,
     method: 'balance' | 'gift' | 'credit',
+    couponId: number | undefined,
   ): Promise<PayResult> {
     const source = sourceOf[method];
+    // The coupon is taken first, in this transaction: a refusal writes nothing (decision 0061).
+    const coupon =
+      couponId === undefined ? 0 : await deps.coupons.useIn(tx, order, couponId, deps.now());
+    const paid = order.total - coupon;
     await ledger.ensureMember(tx, order.memberId);
     if (method === 'credit') await ledger.ensureCredit(tx, order.memberId);
     await ledger.ensureOrder(tx, order.id, order.memberId);
@@ -144,13 +154,14 @@ export function createPayService(deps: {
         note: paymentHow[method],
         at: deps.now(),
         legs: [
-          { key: source(order.memberId), amount: -order.total },
+          { key: source(order.memberId), amount: -paid },
+          { key: accounts.coupon, amount: -coupon },
           { key: accounts.order(order.id), amount: order.total },
         ],
       });
     } catch (error) {
       if (!(error instanceof LedgerShortfall)) throw error;
-      throw new AppError(400, shortMessage(shortOf[method], error.balance, order.total), {
+      throw new AppError(400, shortMessage(shortOf[method], error.balance, paid), {
         field: 'method',
       });
     }
@@ -159,24 +170,21 @@ export function createPayService(deps: {
       memberId: order.memberId,
       method,
       totalFen: order.total,
-      balanceFen: method === 'balance' ? order.total : 0,
-      giftFen: method === 'gift' ? order.total : 0,
-      creditFen: method === 'credit' ? order.total : 0,
+      balanceFen: method === 'balance' ? paid : 0,
+      giftFen: method === 'gift' ? paid : 0,
+      creditFen: method === 'credit' ? paid : 0,
+      couponFen: coupon,
       paidAt: deps.now(),
     });
-    if (method === 'credit') await deps.credit().paidIn(tx, order, deps.now());
+    if (method === 'credit') await deps.credit().paidIn(tx, order, paid, deps.now());
     await deps
       .orders()
-      .markPaid(
-        tx,
-        order,
-        { kind: 'member', member },
-        { amount: order.total, how: paymentHow[method] },
-      );
+      .markPaid(tx, order, { kind: 'member', member }, { amount: paid, how: paymentHow[method] });
     return resultOf(order, {
-      balance: method === 'balance' ? order.total : 0,
-      gift: method === 'gift' ? order.total : 0,
+      balance: method === 'balance' ? paid : 0,
+      gift: method === 'gift' ? paid : 0,
       online: 0,
+      coupon,
     });
   }
 
@@ -251,6 +259,12 @@ export function createPayService(deps: {
       if (switched && input.method !== 'online') {
         throw new AppError(403, SWITCHED_PAY_MESSAGE, { field: 'method' });
       }
+      if (
+        input.couponId !== undefined &&
+        (input.method === 'online' || input.method === 'balanceOnline')
+      ) {
+        throw new AppError(400, COUPON_ONLINE_MESSAGE, { field: 'couponId' });
+      }
       const key: RequestKey = {
         memberId: member.id,
         requestId: input.requestId,
@@ -261,6 +275,7 @@ export function createPayService(deps: {
           channel: input.channel ?? null,
           scene: input.scene,
           creditMobile: input.creditMobile ?? null,
+          ...(input.couponId === undefined ? {} : { couponId: input.couponId }),
         }),
       };
       const earlier = await requests.prior(key);
@@ -314,7 +329,7 @@ export function createPayService(deps: {
           // One payment under way per order: a new one replaces the last (its hold comes back).
           await deps.orderMoney.closeOpenAttemptsIn(tx, order.id, 'replaced');
           if (input.method === 'balance' || input.method === 'gift' || input.method === 'credit') {
-            const result = await payFrom(tx, member, order, input.method);
+            const result = await payFrom(tx, member, order, input.method, input.couponId);
             return { answer: result, stored: result };
           }
           started = await startOnline(tx, member, order, choice!, input.method === 'balanceOnline');

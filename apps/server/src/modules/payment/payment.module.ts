@@ -4,6 +4,7 @@ import type { Platform } from '../../platform';
 import { appModule, type SeedTx } from '../app-module';
 import type { MemberAuthApi } from '../member-auth/member-auth.module';
 import type { MemberMessageApi } from '../member-message/member-message.module';
+import type { MemberRebateApi } from '../member-rebate/member-rebate.module';
 import type { MemberApi } from '../member/member.module';
 import type { StaffApi } from '../staff/staff.module';
 import type { WechatApi } from '../wechat/wechat.module';
@@ -122,6 +123,7 @@ export const paymentModule = appModule({
       memberMessage: MemberMessageApi;
       wechat: WechatApi;
       staff: StaffApi;
+      memberRebate: MemberRebateApi;
     },
   ) => {
     let payableOrders: PayableOrders | null = null;
@@ -145,6 +147,7 @@ export const paymentModule = appModule({
       now,
       log,
     });
+    const coupons = deps.memberRebate.payments;
     const orderMoney = createOrderMoney({
       repository,
       ledger,
@@ -152,6 +155,7 @@ export const paymentModule = appModule({
       jobs,
       messages,
       credit: credit.get,
+      coupons,
       now,
     });
     const settlement = createSettlement({
@@ -185,6 +189,7 @@ export const paymentModule = appModule({
       orderMoney,
       online,
       requests,
+      coupons,
       verifyPaymentPassword: deps.memberAuth.verifyPaymentPassword,
       credit: credit.get,
       now,
@@ -245,6 +250,7 @@ export const paymentModule = appModule({
         orders: {
           connect: (connected) => {
             payableOrders = connected;
+            deps.memberRebate.connectOrders(connected);
           },
           onStatusChange: orderMoney.onStatusChange,
           offlinePaidIn: orderMoney.offlinePaidIn,

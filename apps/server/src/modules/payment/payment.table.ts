@@ -135,6 +135,8 @@ export const orderPayment = pgTable(
     offlineFen: integer('offline_fen').notNull().default(0),
     /** 月结: paid from the member's credit line (decision 0059). */
     creditFen: integer('credit_fen').notNull().default(0),
+    /** Taken off by a coupon (decision 0061; its row in `coupon_use`). */
+    couponFen: integer('coupon_fen').notNull().default(0),
     channel: varchar('channel', { length: 10 }),
     attemptId: integer('attempt_id'),
     /** The offline payment finance recorded (`order_offline_payment`). */
@@ -159,7 +161,8 @@ export const orderPayment = pgTable(
       'order_payment_parts_ck',
       sql`${t.balanceFen} >= 0 AND ${t.giftFen} >= 0 AND ${t.onlineFen} >= 0 AND ${t.offlineFen} >= 0
         AND ${t.creditFen} >= 0
-        AND ${t.totalFen} = ${t.balanceFen} + ${t.giftFen} + ${t.onlineFen} + ${t.offlineFen} + ${t.creditFen}`,
+        AND ${t.couponFen} >= 0
+        AND ${t.totalFen} = ${t.balanceFen} + ${t.giftFen} + ${t.onlineFen} + ${t.offlineFen} + ${t.creditFen} + ${t.couponFen}`,
     ),
     check(
       'order_payment_online_ck',

@@ -418,3 +418,82 @@ describe('the pay sheet', () => {
     );
   });
 });
+
+describe('the pay sheet’s coupon row (decision 0061)', () => {
+  const coupon = (id: number, over: Record<string, unknown> = {}) => ({
+    id,
+    name: `券${id}`,
+    serviceType: 'pcb',
+    amount: 1000,
+    minOrderAmount: 0,
+    validFrom: '2026-11-01T00:00:00.000Z',
+    validTo: '2026-12-31T00:00:00.000Z',
+    state: 'unused',
+    isExpiringSoon: false,
+    source: 'grant',
+    orderNo: null,
+    usedAt: null,
+    isUsable: true,
+    deduction: 1000,
+    reason: null,
+    ...over,
+  });
+  const coupons = {
+    'POST /api/MemberRebate/getPcbUseableRebates': () => ({
+      body: envelope({
+        amount: 8200,
+        items: [
+          coupon(7),
+          coupon(8, {
+            amount: 5000,
+            minOrderAmount: 20000,
+            isUsable: false,
+            deduction: 0,
+            reason: '满¥200.00可用，当前¥82.00',
+          }),
+        ],
+        bestId: 7,
+        usableCount: 1,
+        unusableCount: 1,
+      }),
+    }),
+  };
+
+  it('preselects the best coupon: the balance pays the total less it, and Pay names it', async () => {
+    const { calls } = payServer({
+      balances: { balance: 10_000 },
+      pay: () => ({ body: envelope(paid({ balanceAmount: 7200, couponAmount: 1000 })) }),
+      extra: coupons,
+    });
+    await openSheetWhenReady();
+    await waitFor(() =>
+      expect(screen.getByTestId('pay-coupon-detail')).toHaveTextContent('-¥10.00'),
+    );
+    expect(screen.getByTestId('pay-total')).toHaveTextContent('¥72.00');
+    expect(screen.getByTestId('pay-confirm')).toHaveTextContent('确认支付 ¥72.00');
+    // The list: the usable one, 不使用, and the other with why.
+    act(() => fireEvent.click(screen.getByTestId('pay-coupon-row')));
+    const list = await screen.findByTestId('pay-coupons');
+    expect(within(list).getByTestId('pay-coupon-8')).toHaveTextContent('满¥200.00可用，当前¥82.00');
+    expect(within(list).getByTestId('pay-coupon-8')).toHaveAttribute('aria-disabled', 'true');
+    act(() => fireEvent.click(within(list).getByTestId('pay-coupon-7')));
+    act(() => fireEvent.click(screen.getByTestId('pay-confirm')));
+    await screen.findByTestId('pay-passcode-step');
+    typePasscode('385917');
+    await waitFor(() => expect(currentPath()).toBe('/TheOrders/paySuccess'));
+    const [body] = calls('POST /api/Pcb/Pay').map((r) => r.body as Record<string, unknown>);
+    expect(body).toMatchObject({ method: 'balance', couponId: 7 });
+  });
+
+  it('不使用优惠券: the whole total, no coupon sent', async () => {
+    payServer({ balances: { balance: 10_000 }, extra: coupons });
+    await openSheetWhenReady();
+    await waitFor(() =>
+      expect(screen.getByTestId('pay-coupon-detail')).toHaveTextContent('-¥10.00'),
+    );
+    act(() => fireEvent.click(screen.getByTestId('pay-coupon-row')));
+    act(() => fireEvent.click(screen.getByTestId('pay-coupon-none')));
+    expect(screen.getByTestId('pay-total')).toHaveTextContent('¥82.00');
+    expect(screen.getByTestId('pay-coupon-detail')).toHaveTextContent('1张可用');
+  });
+});

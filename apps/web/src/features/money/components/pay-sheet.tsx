@@ -23,6 +23,9 @@ import { usePayOrder } from '../api/pay-order';
 import { useCreditForPay } from '../api/credit-pay';
 import { creditRow } from '../credit-pay-row';
 import { CreditPayStep } from './credit-pay-step';
+import { useUsableCoupons } from '../api/get-usable-coupons';
+import { chosenCoupon, couponMethods } from '../coupon-choice';
+import { CouponRow } from './coupon-row';
 import { launchPayment } from '../launch-payment';
 import { PasscodeStep } from './passcode-step';
 import { passwordProblemOf, type PasswordProblem } from '../password-problem';
@@ -125,6 +128,8 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
   const pay = usePayOrder(order.kind);
   const attempts = useRef(new Attempts());
   const credit = useCreditForPay(relation.data?.isSwitched !== true);
+  const coupons = useUsableCoupons(order.kind, order.id);
+  const [pickedCoupon, setPickedCoupon] = useState<number | null>();
 
   const [picked, setPicked] = useState<{ method: PayMethod; channel: PaymentChannelName | null }>();
   const [step, setStep] = useState<Step>('choose');
@@ -175,15 +180,27 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
   const hasOpenId = openId !== null;
   const total = current.total;
   const channels = channelOptions(env, hasOpenId);
-  const options = methodOptions({
-    total,
-    balances: balances.data,
-    env,
-    hasWxOpenId: hasOpenId,
-    switched: relation.data?.isSwitched === true,
-  });
+  const coupon = chosenCoupon(coupons.data, pickedCoupon);
+  const deduction = coupon?.deduction ?? 0;
+  const optionsFor = (amount: number) =>
+    methodOptions({
+      total: amount,
+      balances: balances.data,
+      env,
+      hasWxOpenId: hasOpenId,
+      switched: relation.data?.isSwitched === true,
+    });
+  // The balance and the gift balance pay what is left after the coupon; online pays it all.
+  const discounted = optionsFor(total - deduction);
+  const options = optionsFor(total).map((o) =>
+    couponMethods.includes(o.method) ? discounted.find((d) => d.method === o.method)! : o,
+  );
   const rows = rowsOf(options, channels, balances.data);
-  const creditOption = creditRow(credit.data, total, relation.data?.isSwitched === true);
+  const creditOption = creditRow(
+    credit.data,
+    total - deduction,
+    relation.data?.isSwitched === true,
+  );
   if (creditOption) rows.push(creditOption);
 
   const firstMethod = defaultMethod(options);
@@ -200,6 +217,8 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
     (option !== undefined &&
       option.available &&
       (!paysOnline(choice.method) || (channel !== null && channel.available)));
+  const couponApplies = coupon !== null && couponMethods.includes(choice.method);
+  const payable = couponApplies ? total - deduction : total;
   const needsPasswordSetup = option?.needsPassword === true && !member.data.hasPaymentPassword;
   const needsIdentity = paysOnline(choice.method) && channel?.needsIdentity === true;
 
@@ -241,7 +260,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
 
   const submit = async (paymentPassword?: string, approval?: { mobile: string; code: string }) => {
     if ((!option && !approval) || !ready) return;
-    const what = `${choice.method}:${choice.channel ?? ''}`;
+    const what = `${choice.method}:${choice.channel ?? ''}:${couponApplies ? coupon.id : ''}`;
     const online = paysOnline(choice.method) ? channel : null;
     // WeChat's browser pays with the official account's identity; the mini-program's pay page
     // logs in itself.
@@ -255,6 +274,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
         ...(approval ? { creditMobile: approval.mobile, smsCode: approval.code } : {}),
         ...(online ? { channel: online.channel, scene: online.scene } : {}),
         ...(identity ? { wxOpenId: identity } : {}),
+        ...(couponApplies ? { couponId: coupon.id } : {}),
       });
       attempts.current.answered();
       setProblem(null);
@@ -283,6 +303,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
       showFail(errorMessage(error, '支付失败，请稍后重试'));
       void detail.refetch();
       void balances.refetch();
+      void coupons.refetch();
     }
   };
 
@@ -319,7 +340,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
   if (step === 'credit') {
     return (
       <CreditPayStep
-        amount={total}
+        amount={payable}
         pending={pay.isPending}
         onPay={(mobile, code) => void submit(undefined, { mobile, code })}
         onBack={() => setStep('choose')}
@@ -350,7 +371,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
           <span className="mn-icon-button" aria-hidden="true" />
         </div>
         <PasscodeStep
-          amount={total}
+          amount={payable}
           summary={summaryOf(option, choice.channel)}
           value={password}
           onChange={(v) => {
@@ -383,10 +404,18 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
       <div className="mn-due">
         <span className="mn-due-label">应付金额</span>
         <strong className="mn-due-amount" data-testid="pay-total">
-          {formatFen(total)}
+          {formatFen(payable)}
+          {couponApplies && <s className="mn-due-was">{formatFen(total)}</s>}
         </strong>
         <span className="mn-due-order">订单号 {current.orderNo}</span>
       </div>
+      <CouponRow
+        list={coupons.data}
+        isLoading={coupons.isPending}
+        chosen={coupon}
+        appliesToMethod={couponApplies}
+        onPick={setPickedCoupon}
+      />
       <div className="mn-methods" role="radiogroup" aria-label="支付方式" data-testid="pay-methods">
         {rows.map((row) => {
           const checked = row.key === selectedKey;
@@ -461,7 +490,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
           ? '去设置支付密码'
           : needsIdentity
             ? '微信授权后支付'
-            : `确认支付 ${formatFen(total)}`}
+            : `确认支付 ${formatFen(payable)}`}
       </Button>
       {firstMethod === null && (
         <p className="mn-note">当前没有可用的支付方式，可在订单详情中查看对公转账账户。</p>

@@ -1,0 +1,5 @@
+import { CouponsInfoPage } from '../../features/coupons/pages/coupons-info-page';
+
+export default function CouponsInfoRoute() {
+  return <CouponsInfoPage />;
+}

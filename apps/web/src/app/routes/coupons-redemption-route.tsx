@@ -1,0 +1,5 @@
+import { CouponsRedemptionPage } from '../../features/coupons/pages/coupons-redemption-page';
+
+export default function CouponsRedemptionRoute() {
+  return <CouponsRedemptionPage />;
+}
