@@ -309,6 +309,33 @@ describe('paying on credit', () => {
     await expectBooksClean(t);
   });
 
+  it('not from a switched (related) session, even with a right code', async () => {
+    const { t } = p;
+    const colleague = await creditMember(10_000_000);
+    const mobile = await bound(colleague);
+    const main = await payer(t);
+    await t.database.pool.query(
+      `INSERT INTO member_relation (main_member_id, related_member_id, status, created_at, decided_at)
+       VALUES ($1, $2, 'approved', now(), now())`,
+      [main.id, colleague.id],
+    );
+    const switched = await t.get<{ accessToken: string }>(
+      '/api/MemberRelationApprove/SwitchMember',
+      { token: main.token, query: { id: String(colleague.id) } },
+    );
+    expect(switched.status, switched.body.message).toBe(200);
+    const token = switched.body.data.accessToken;
+    const order = await unpaidOrder(p, colleague);
+    // Neither the code nor the payment: a switched session may not ask for either.
+    expect((await call(t, M.SendPayMessage, { mobile }, { token })).status).toBe(403);
+    const code = await payCode(colleague, mobile);
+    const res = await payOnCredit({ ...colleague, token }, order.id, mobile, code);
+    expect(res.status).toBe(403);
+    expect(await statusOf(t, order.id)).toBe('awaitingPayment');
+    // The code was not used up: the member themself still pays with it.
+    expect((await payOnCredit(colleague, order.id, mobile, code)).status).toBe(200);
+  });
+
   it('of 50 concurrent credit payments the used amount never exceeds the limit', async () => {
     const { t } = p;
     const first = await payer(t);
