@@ -15,6 +15,7 @@ import {
   type PaymentTest,
 } from './payment-support';
 import { addDays, chinaDayOf } from '../src/modules/credit-payment/credit-dates';
+import { createCreditRepository } from '../src/modules/credit-payment/credit-payment.repository';
 
 let p: PaymentTest;
 beforeAll(async () => {
@@ -254,6 +255,19 @@ describe('payImpower: the mobiles that approve credit payments', () => {
     expect((await call(t, M.GetMobiles, {}, { token: m.token })).body.data).toEqual([]);
   });
 
+  it('never binds more than 5, also when 60 bindings race', async () => {
+    const m = await creditMember(100_000);
+    const repository = createCreditRepository(p.t.database.db);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        repository.insertMobile(m.id, uniqueMobile(), 5, p.t.clock.now()),
+      ),
+    );
+    expect(results.filter((r) => typeof r === 'object')).toHaveLength(5);
+    expect(results.filter((r) => r === 'full')).toHaveLength(55);
+    expect((await call(p.t, M.GetMobiles, {}, { token: m.token })).body.data).toHaveLength(5);
+  });
+
   it('refuses before the line is approved', async () => {
     const m = await payer(p.t);
     const res = await call(p.t, M.SendCreditPaymentBindMobileSms, {}, { token: m.token });
@@ -307,6 +321,33 @@ describe('paying on credit', () => {
     expect(await account(m)).toMatchObject({ used: 0, available: 10_000_000, unbilled: 0 });
     expect(await balancesOf(t, m.id)).toMatchObject({ balance: 0 });
     await expectBooksClean(t);
+  });
+
+  it('not from a switched (related) session, even with a right code', async () => {
+    const { t } = p;
+    const colleague = await creditMember(10_000_000);
+    const mobile = await bound(colleague);
+    const main = await payer(t);
+    await t.database.pool.query(
+      `INSERT INTO member_relation (main_member_id, related_member_id, status, created_at, decided_at)
+       VALUES ($1, $2, 'approved', now(), now())`,
+      [main.id, colleague.id],
+    );
+    const switched = await t.get<{ accessToken: string }>(
+      '/api/MemberRelationApprove/SwitchMember',
+      { token: main.token, query: { id: String(colleague.id) } },
+    );
+    expect(switched.status, switched.body.message).toBe(200);
+    const token = switched.body.data.accessToken;
+    const order = await unpaidOrder(p, colleague);
+    // Neither the code nor the payment: a switched session may not ask for either.
+    expect((await call(t, M.SendPayMessage, { mobile }, { token })).status).toBe(403);
+    const code = await payCode(colleague, mobile);
+    const res = await payOnCredit({ ...colleague, token }, order.id, mobile, code);
+    expect(res.status).toBe(403);
+    expect(await statusOf(t, order.id)).toBe('awaitingPayment');
+    // The code was not used up: the member themself still pays with it.
+    expect((await payOnCredit(colleague, order.id, mobile, code)).status).toBe(200);
   });
 
   it('of 50 concurrent credit payments the used amount never exceeds the limit', async () => {
@@ -440,21 +481,24 @@ describe('monthly bills', () => {
     );
     expect(short.status).toBe(400);
     await fund(p, m.id, order.total + 500);
-    const repaid = await call(
-      t,
-      M.RepayBill,
-      { id: bill.id, paymentPassword: '135790' },
-      { token: m.token },
+    // 60 repayments at once (a double tap, many tabs): the balance pays the bill once.
+    const again = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        call(t, M.RepayBill, { id: bill.id, paymentPassword: '135790' }, { token: m.token }),
+      ),
     );
-    expect(repaid.status, repaid.body.message).toBe(200);
-    expect(repaid.body.data).toMatchObject({ status: 'paid', outstanding: 0 });
-    const again = await call(
-      t,
-      M.RepayBill,
-      { id: bill.id, paymentPassword: '135790' },
-      { token: m.token },
+    // The payment password's own guard may ask some to wait (429); none fails otherwise.
+    expect(again.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+    const ok = again.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    expect(ok.every((r) => r.body.data.status === 'paid' && r.body.data.outstanding === 0)).toBe(
+      true,
     );
-    expect(again.body.data.status).toBe('paid');
+    const repays = await t.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ledger_txn WHERE ref = $1`,
+      [`creditRepay:${bill.id}`],
+    );
+    expect(repays.rows[0]!.n).toBe(1);
     expect(await balancesOf(t, m.id)).toMatchObject({ balance: 500 });
     expect(await account(m)).toMatchObject({ used: 0, available: 10_000_000, overdue: false });
     expect((await payOnCredit(m, next.id, mobile, await payCode(m, mobile))).status).toBe(200);
