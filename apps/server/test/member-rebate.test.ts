@@ -526,3 +526,28 @@ describe('a coupon when paying', () => {
     await expectBooksClean(p.t);
   });
 });
+
+describe('the reconciliation', () => {
+  it('reports a coupon deduction the books and the uses disagree on', async () => {
+    const m = await payer(p.t);
+    const order = await unpaidOrder(p, m);
+    const tpl = await template('pcb', 700, 0);
+    await grant(m.id, tpl.id);
+    const [coupon] = (await list(m.token)).items;
+    await fund(p, m.id, order.total);
+    expect((await payWith(m.token, order, coupon!.id)).status).toBe(200);
+    await expectBooksClean(p.t);
+    const pool = p.t.database.pool;
+    await pool.query('UPDATE coupon_use SET amount_fen = amount_fen + 1 WHERE order_id = $1', [
+      order.id,
+    ]);
+    const report = await p.t.app.modules.payment.reconcile({ providerDays: 3650 });
+    expect(report.differences.map((d) => [d.check, d.subject])).toEqual([
+      ['couponUse', `order ${order.id}`],
+    ]);
+    await pool.query('UPDATE coupon_use SET amount_fen = amount_fen - 1 WHERE order_id = $1', [
+      order.id,
+    ]);
+    await expectBooksClean(p.t);
+  });
+});

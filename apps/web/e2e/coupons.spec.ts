@@ -11,7 +11,7 @@ import {
   typeDigits,
   yuanText,
 } from './money-support';
-import { STAFF_PASSWORD, toast, useToken } from './support';
+import { STAFF_PASSWORD, apiLogin, toast, useToken } from './support';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 300_000 });
@@ -135,6 +135,20 @@ for (const width of [375, 320]) {
       await expect(page.getByTestId('coupon-list')).toContainText(name);
       await page.goto('/theBalance');
       await expect(page.getByTestId('balance-amount')).toHaveText(yuanText(100_000));
+    });
+
+    test('the demo member’s coupons: the bundle to receive, one expiring soon, one expired', async ({
+      page,
+      request,
+    }) => {
+      await useToken(page, await apiLogin(request));
+      await page.goto('/couponsInfo');
+      await expect(page.getByTestId('register-bundle')).toBeVisible();
+      await expect(page.getByTestId('coupon-expiring')).toHaveCount(1);
+      await shot(page, `coupons-demo-${width}`);
+      await page.getByTestId('coupon-tab-expired').click();
+      await expect(page.getByTestId('coupon-list')).toContainText('新人钢网券');
+      await shot(page, `coupons-demo-expired-${width}`);
     });
   });
 }

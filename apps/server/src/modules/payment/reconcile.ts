@@ -49,7 +49,7 @@ export function createReconciler(deps: {
     for (const r of await rows<{ key: string; balance: string }>(sql`
       SELECT key, balance::text FROM ledger_account
       WHERE (kind IN ('memberBalance', 'memberGift', 'memberHold', 'order', 'refundPending') AND balance < 0)
-         OR (kind IN ('providerClearing', 'bank') AND balance > 0)`)) {
+         OR (kind IN ('providerClearing', 'bank', 'coupon') AND balance > 0)`)) {
       add('sign', r.key, `余额 ${r.balance} 的方向不对`);
     }
     // member.balance mirrors the balance account (what the member module's views read).
@@ -75,6 +75,28 @@ export function createReconciler(deps: {
       FULL JOIN order_payment p ON p.order_id = a.order_id
       WHERE coalesce(a.balance, 0) <> (CASE WHEN p.order_id IS NOT NULL AND p.refunded_at IS NULL THEN p.total_fen ELSE 0 END)`)) {
       add('order', `order ${r.order_id}`, `订单账户 ${r.balance}，应为 ${r.expected}`);
+    }
+    // Coupons (decision 0061): the coupon account is minus the deductions of the payments in
+    // force, and each one is the coupon use kept for the order.
+    for (const r of await rows<{ balance: string; expected: string }>(sql`
+      SELECT coalesce((SELECT balance FROM ledger_account WHERE key = 'coupon'), 0)::text AS balance,
+        (-coalesce((SELECT sum(coupon_fen) FROM order_payment WHERE refunded_at IS NULL), 0))::text AS expected
+      WHERE coalesce((SELECT balance FROM ledger_account WHERE key = 'coupon'), 0)
+        <> -coalesce((SELECT sum(coupon_fen) FROM order_payment WHERE refunded_at IS NULL), 0)`)) {
+      add('coupon', 'coupon', `优惠券账户 ${r.balance}，应为 ${r.expected}`);
+    }
+    for (const r of await rows<{ order_id: number; paid: string; used: string }>(sql`
+      SELECT coalesce(p.order_id, u.order_id) AS order_id, coalesce(p.coupon_fen, 0)::text AS paid,
+        coalesce(u.amount_fen, 0)::text AS used
+      FROM (SELECT order_id, coupon_fen FROM order_payment WHERE coupon_fen > 0 AND refunded_at IS NULL) p
+      FULL JOIN (SELECT order_id, amount_fen FROM coupon_use WHERE returned_at IS NULL) u
+        ON u.order_id = p.order_id
+      WHERE coalesce(p.coupon_fen, 0) <> coalesce(u.amount_fen, 0)`)) {
+      add(
+        'couponUse',
+        `order ${r.order_id}`,
+        `付款的优惠券抵扣 ${r.paid}，优惠券使用记录 ${r.used}`,
+      );
     }
     for (const r of await rows<{ id: number; order_no: string; status: string; paid: boolean }>(sql`
       SELECT o.id, o.order_no, o.status, p.order_id IS NOT NULL AND p.refunded_at IS NULL AS paid
