@@ -68,7 +68,7 @@ export function CouponRow({
       : chosen
         ? appliesToMethod
           ? `-${formatFen(chosen.deduction)}`
-          : '仅限余额或赠送金额支付时使用'
+          : '仅限余额、赠送金额或月结支付时使用'
         : usable > 0
           ? `${usable}张可用`
           : '暂无可用';
