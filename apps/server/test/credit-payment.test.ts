@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILL_DUE_DAYS, BILL_REMIND_DAYS } from '@pcb/contract';
 import { MemberCreditPayment, StaffCreditPayment } from '@pcb/contract/member-credit-payment';
+import { MemberRebate } from '@pcb/contract/member-rebate';
+import { StaffCoupon } from '@pcb/contract/staff-coupon';
 import { call } from './call';
 import { uniqueMobile } from './helper';
 import { staffPost, statusOf } from './order-lifecycle-support';
@@ -320,6 +322,79 @@ describe('paying on credit', () => {
     expect(cancel.status, cancel.body.message).toBe(200);
     expect(await account(m)).toMatchObject({ used: 0, available: 10_000_000, unbilled: 0 });
     expect(await balancesOf(t, m.id)).toMatchObject({ balance: 0 });
+    await expectBooksClean(t);
+  });
+
+  it('takes a coupon too: the line is used and billed for the total less the deduction, a cancel gives both back', async () => {
+    const { t } = p;
+    const m = await creditMember(10_000_000);
+    const mobile = await bound(m);
+    const order = await unpaidOrder(p, m);
+    const template = await call(
+      t,
+      StaffCoupon.CreateTemplate,
+      {
+        name: '月结测试券',
+        serviceType: 'pcb',
+        amount: 500,
+        minOrderAmount: 0,
+        validityKind: 'days',
+        validDays: 30,
+      },
+      { staff: p.staff.content },
+    );
+    expect(template.status, template.body.message).toBe(200);
+    const granted = await call(
+      t,
+      StaffCoupon.Grant,
+      { memberId: m.id, templateId: template.body.data.id, quantity: 1, reason: '测试发放' },
+      { staff: p.staff.content },
+    );
+    expect(granted.status, granted.body.message).toBe(200);
+    const usable = await call(
+      t,
+      MemberRebate.getPcbUseableRebates,
+      { orderId: order.id },
+      { token: m.token },
+    );
+    expect(usable.status, usable.body.message).toBe(200);
+    const couponId = usable.body.data.bestId!;
+    expect(couponId).toBeGreaterThan(0);
+
+    const code = await payCode(m, mobile);
+    const paid = await t.post(
+      '/api/Pcb/Pay',
+      {
+        id: order.id,
+        method: 'credit',
+        requestId: crypto.randomUUID(),
+        creditMobile: mobile,
+        smsCode: code,
+        couponId,
+      },
+      { token: m.token },
+    );
+    expect(paid.status, paid.body.message).toBe(200);
+    const due = order.total - 500;
+    expect(await account(m)).toMatchObject({ used: due, unbilled: due });
+    expect((await call(t, M.GetUnCreateBillMoney, {}, { token: m.token })).body.data).toEqual({
+      amount: due,
+      orderCount: 1,
+    });
+
+    const cancel = await staffPost(p.t, p.staff.sales, 'Cancel', {
+      id: order.id,
+      reason: '工厂产能不足，与客户协商取消',
+    });
+    expect(cancel.status, cancel.body.message).toBe(200);
+    expect(await account(m)).toMatchObject({ used: 0, available: 10_000_000, unbilled: 0 });
+    const unused = await call(
+      t,
+      MemberRebate.GetList,
+      { state: 'unused', page: 1, pageSize: 10 },
+      { token: m.token },
+    );
+    expect(unused.body.data.items.map((c) => c.id)).toContain(couponId);
     await expectBooksClean(t);
   });
 
