@@ -43,8 +43,8 @@ export const couponTemplateInput = z
     serviceType: z
       .enum(couponServiceTypes, { error: '请选择适用业务' })
       .meta({ title: '适用业务' }),
-    amount: intSchema(1, COUPON_AMOUNT_MAX).meta({ title: '面额（分）' }),
-    minOrderAmount: intSchema(0, 1_000_000_000).meta({ title: '最低订单金额（分）' }),
+    amount: intSchema(1, COUPON_AMOUNT_MAX).meta({ title: '面额' }),
+    minOrderAmount: intSchema(0, 1_000_000_000).meta({ title: '最低订单金额' }),
     validityKind: z
       .enum(couponValidityKinds, { error: '请选择有效期方式' })
       .meta({ title: '有效期' }),
@@ -127,7 +127,7 @@ export const StaffCoupon = defineModule('StaffCoupon', {
     summary: '启用或停用模板：停用后不再发放（已发放的不受影响，审计）',
     access: 'staff',
     roles: ['content', 'admin'],
-    input: z.object({ id: idSchema, isActive: z.boolean() }),
+    input: z.object({ id: idSchema, isActive: z.boolean().meta({ title: '启用' }) }),
     output: couponTemplateSchema,
   },
   ListCampaigns: {
@@ -163,7 +163,7 @@ export const StaffCoupon = defineModule('StaffCoupon', {
     summary: '上架或下架领券活动（审计）',
     access: 'staff',
     roles: ['content', 'admin'],
-    input: z.object({ id: idSchema, isActive: z.boolean() }),
+    input: z.object({ id: idSchema, isActive: z.boolean().meta({ title: '启用' }) }),
     output: staffCampaignSchema,
   },
   GetBundle: {
@@ -187,7 +187,8 @@ export const StaffCoupon = defineModule('StaffCoupon', {
             quantity: intSchema(1, 10).meta({ title: '张数' }),
           }),
         )
-        .max(10, { error: '礼包最多10种优惠券' }),
+        .max(10, { error: '礼包最多10种优惠券' })
+        .meta({ title: '礼包内容' }),
     }),
     output: z.array(bundleItemSchema),
   },
