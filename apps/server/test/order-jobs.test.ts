@@ -289,7 +289,9 @@ describe('unpaid orders are cancelled by the system (ORDER_UNPAID_CANCEL_DAYS, d
   });
 
   it('of a job and a payment racing at the deadline, exactly one wins, whichever comes first', async () => {
-    const t = await build({ env: WORKERS_ON });
+    // Two jobs of a pair wait on the held rows at once, each holding a worker: more workers than
+    // that, so a scheduled task that comes due meanwhile cannot keep the second one waiting.
+    const t = await build({ env: { ...WORKERS_ON, JOB_CONCURRENCY: '4' } });
     const staff = await staffSessions(t);
     const member = await newMember(t);
     const orders: PlacedOrder[] = [];
