@@ -13,7 +13,6 @@ import {
 } from '@pcb/contract';
 import { MemberRebate } from '@pcb/contract/member-rebate';
 import { StaffCoupon } from '@pcb/contract/staff-coupon';
-import type { EphemeralStore } from '../src/integrations/store/store';
 import { call, unchecked } from './call';
 import { newMember, staffPost, statusOf } from './order-lifecycle-support';
 import {
@@ -24,6 +23,7 @@ import {
   payModule,
   payer,
   paymentTest,
+  uncappedPasswordTries,
   unpaidOrder,
   type PaymentTest,
 } from './payment-support';
@@ -31,23 +31,10 @@ import { auditRows } from './staff-support';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-/** Every payer knows the password: the race is for the coupon (as payment-races.test.ts). */
-const uncapped = (store: EphemeralStore): EphemeralStore => ({
-  get: (key) => store.get(key),
-  set: (key, value, ttl) => store.set(key, value, ttl),
-  setIfAbsent: (key, value, ttl) => store.setIfAbsent(key, value, ttl),
-  incr: async (key, ttl) => (key.startsWith('paypwd:fail:') ? 1 : store.incr(key, ttl)),
-  count: (key, ttl, by) => store.count(key, ttl, by),
-  decr: (key) => store.decr(key),
-  take: (key) => store.take(key),
-  delete: (key) => store.delete(key),
-  purgeExpired: () => store.purgeExpired(),
-  close: () => store.close(),
-});
-
 let p: PaymentTest;
 beforeAll(async () => {
-  p = await paymentTest({ wrapStore: uncapped });
+  // Every payer knows the password: the race is for the coupon.
+  p = await paymentTest({ wrapStore: uncappedPasswordTries });
 });
 afterAll(async () => p?.t.close());
 
@@ -443,11 +430,13 @@ describe('a coupon when paying', () => {
     ]);
     await expectBooksClean(p.t);
 
+    const beforeCancel = p.t.clock.now().getTime();
     const cancel = await p.t.post(
       '/api/Pcb/Cancel',
       { id: order.id, reason: '客户要求取消' },
       { token: m.token },
     );
+    const afterCancel = p.t.clock.now().getTime();
     expect(cancel.status, cancel.body.message).toBe(200);
     expect(await statusOf(p.t, order.id)).toBe('cancelled');
     expect(await balancesOf(p.t, m.id)).toMatchObject({ balance: order.total - 1_500 });
@@ -459,7 +448,10 @@ describe('a coupon when paying', () => {
       { orderId: order.id, page: 1, pageSize: 20 },
       { staff: p.staff.finance },
     );
-    expect(returned.body.data.items[0]!.returnedAt).not.toBeNull();
+    // Given back by the cancel: stamped with its time.
+    const returnedAt = new Date(returned.body.data.items[0]!.returnedAt!).getTime();
+    expect(returnedAt).toBeGreaterThanOrEqual(beforeCancel);
+    expect(returnedAt).toBeLessThanOrEqual(afterCancel);
     await expectBooksClean(p.t);
     // Cancelled again by staff: nothing comes back twice.
     await staffPost(p.t, p.staff.sales, 'Cancel', { id: order.id, reason: '重复取消' });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { EphemeralStore } from '../src/integrations/store/store';
 import { statusOf } from './order-lifecycle-support';
 import {
   balancesOf,
@@ -10,33 +9,16 @@ import {
   payer,
   paymentTest,
   runPaymentJobs,
+  uncappedPasswordTries,
   unpaidOrder,
   type PaymentTest,
 } from './payment-support';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-/**
- * The payment password admits at most five tries at once (decision 0015's lock, tested in
- * payment-password.test.ts). Here every payer knows the password and the race is for the
- * money, so the store answers each try as the first: what limits the payments is the balance.
- */
-const uncapped = (store: EphemeralStore): EphemeralStore => ({
-  get: (key) => store.get(key),
-  set: (key, value, ttl) => store.set(key, value, ttl),
-  setIfAbsent: (key, value, ttl) => store.setIfAbsent(key, value, ttl),
-  incr: async (key, ttl) => (key.startsWith('paypwd:fail:') ? 1 : store.incr(key, ttl)),
-  count: (key, ttl, by) => store.count(key, ttl, by),
-  decr: (key) => store.decr(key),
-  take: (key) => store.take(key),
-  delete: (key) => store.delete(key),
-  purgeExpired: () => store.purgeExpired(),
-  close: () => store.close(),
-});
-
 let p: PaymentTest;
 beforeAll(async () => {
-  p = await paymentTest({ wrapStore: uncapped });
+  p = await paymentTest({ wrapStore: uncappedPasswordTries });
 });
 afterAll(async () => p?.t.close());
 

@@ -7,6 +7,7 @@ import { StaffLedger } from '@pcb/contract/staff-ledger';
 import { expect } from 'vitest';
 import type { NotifyRequest, PaymentChannel } from '../src/integrations/payment/payment-provider';
 import { createPinHasher, PAYMENT_PASSWORD_KEY_PURPOSE } from '../src/lib/pin-hash';
+import type { EphemeralStore } from '../src/integrations/store/store';
 import { loggerOptions } from '../src/logger';
 import { deriveKeyFrom } from '../src/platform';
 import { call } from './call';
@@ -192,3 +193,21 @@ export async function runPaymentJobs(t: TestApp, options: { expire?: boolean } =
 }
 
 export { newMember, type Member };
+
+/**
+ * The payment password admits at most five tries at once (decision 0015's lock, tested in
+ * payment-password.test.ts). For races where every payer knows the password and the race is for
+ * something else (the money, a coupon), the store answers each try as the first.
+ */
+export const uncappedPasswordTries = (store: EphemeralStore): EphemeralStore => ({
+  get: (key) => store.get(key),
+  set: (key, value, ttl) => store.set(key, value, ttl),
+  setIfAbsent: (key, value, ttl) => store.setIfAbsent(key, value, ttl),
+  incr: async (key, ttl) => (key.startsWith('paypwd:fail:') ? 1 : store.incr(key, ttl)),
+  count: (key, ttl, by) => store.count(key, ttl, by),
+  decr: (key) => store.decr(key),
+  take: (key) => store.take(key),
+  delete: (key) => store.delete(key),
+  purgeExpired: () => store.purgeExpired(),
+  close: () => store.close(),
+});
