@@ -498,11 +498,18 @@ const live = `"orders"."deleted_at" IS NULL`;
 const listColumns = `"id", "order_no", "kind", "member_id", "status", "param_string", "sheet_version",
   "total", "ship_date", "file_name", "created_at", "pending_price_change_id", "open_eq_count",
   "answered_eq_count", "packed_at"`;
-const pageSql = (where, order, limit, offset) =>
-  `select ${listColumns}, (select count(*) from "orders" where ${where}) from "orders" where ` +
+/** The total: every matching row, or (the desk, decision 0070) no more than `countUpTo` + 1. */
+const countSql = (where, countUpTo) =>
+  countUpTo === undefined
+    ? `(select count(*) from "orders" where ${where})`
+    : `(select count(*) from (select 1 from "orders" where ${where} limit ${countUpTo + 1}) "counted")`;
+const pageSql = (where, order, limit, offset, countUpTo) =>
+  `select ${listColumns}, ${countSql(where, countUpTo)} from "orders" where ` +
   (offset === 0
     ? `${where} order by ${order} limit ${limit}`
     : `"orders"."id" in (select "orders"."id" from "orders" where ${where} order by ${order} limit ${limit} offset ${offset}) order by ${order}`);
+/** apps/server/src/modules/order/order.repository.ts's DESK_COUNT_UP_TO. */
+const DESK_COUNT_UP_TO = 10_000;
 const newestFirst = `"orders"."created_at" desc, "orders"."id" desc`;
 const mine = `"orders"."member_id" = $1 and "orders"."kind" = $2 and ${live}`;
 const planSql = {
@@ -531,6 +538,7 @@ const planSql = {
       newestFirst,
       20,
       offset,
+      DESK_COUNT_UP_TO,
     ),
     values: [kind, status],
   }),
@@ -684,7 +692,7 @@ export async function orderPlans(db, busiest) {
       await explain(planSql.memberStatusCounts(busiest.id)),
     ],
     [
-      'desk, PCB 已完成, page 1 with its total',
+      'desk, PCB 已完成, page 1 with its total (counted up to 10,000)',
       await explain(planSql.deskPage('pcb', 'completed', 0)),
     ],
     ['  page 51 (1,000 orders in)', await explain(planSql.deskPage('pcb', 'completed', 1000))],

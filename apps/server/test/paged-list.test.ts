@@ -88,6 +88,30 @@ describe('pagedList', () => {
     expect(objectIds(fourth.items)).toEqual([41, 42, 43, 44, 45, 46, 47, 48, 49]);
   });
 
+  it('countUpTo counts no further than the cap: past it, the cap and “more”', async () => {
+    const capped = (countUpTo: number, page = 1) =>
+      pagedList(t.database.db, { ...query(), key: auditLog.id, countUpTo }, { page, pageSize: 20 });
+    const under = await capped(45);
+    expect([under.total, under.moreThanTotal, under.items.length]).toEqual([45, undefined, 20]);
+    const over = await capped(44);
+    expect([over.total, over.moreThanTotal]).toEqual([44, true]);
+    expect(objectIds(over.items)).toEqual(
+      objectIds((await pagedList(t.database.db, query(), { page: 1, pageSize: 20 })).items),
+    );
+    // The pages past the cap still answer their rows (the keys come from the index, not the count).
+    const third = await capped(10, 3);
+    expect([objectIds(third.items), third.total, third.moreThanTotal]).toEqual([
+      [45, 46, 47, 48, 49],
+      10,
+      true,
+    ]);
+    // A page past the end asks the count alone, capped the same way.
+    const beyond = await capped(10, 9);
+    expect([beyond.items, beyond.total, beyond.moreThanTotal]).toEqual([[], 10, true]);
+    const beyondUnder = await capped(100, 9);
+    expect([beyondUnder.total, beyondUnder.moreThanTotal]).toEqual([45, undefined]);
+  });
+
   it('mapPage turns the rows and keeps the page', async () => {
     const page = await pagedList(t.database.db, query(), { page: 2, pageSize: 5 });
     const mapped = await mapPage(page, async (rows) => rows.map((r) => r.objectId));

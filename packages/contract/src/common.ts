@@ -162,6 +162,8 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
+    /** Counting stopped at `total`: there are more (a list with a counting cap, decision 0070). */
+    moreThanTotal: z.boolean().optional().meta({ title: '多于总数' }),
   });
 
 /**

@@ -7,9 +7,9 @@ export interface PagedTableProps<T> extends Omit<
   'dataSource' | 'loading' | 'pagination' | 'rowKey'
 > {
   /** The query of one page (`pageOf(...)` in the contract). */
-  query: UseQueryResult<{ items: T[]; total: number }>;
+  query: UseQueryResult<{ items: T[]; total: number; moreThanTotal?: boolean | undefined }>;
   /** From usePagedFilters: the control that asks the server for the page it shows. */
-  pagination: (total: number | undefined) => TablePaginationConfig;
+  pagination: (total: number | undefined, moreThanTotal?: boolean) => TablePaginationConfig;
   /** What an empty page says (filters in place or not). */
   emptyText: string;
 }
@@ -33,7 +33,7 @@ export function PagedTable<T extends { id: number }>({
         size="middle"
         dataSource={query.data?.items}
         loading={query.isFetching}
-        pagination={pagination(query.data?.total)}
+        pagination={pagination(query.data?.total, query.data?.moreThanTotal)}
         locale={{ emptyText }}
         // The expand buttons' column needs a header for a screen reader's table navigation.
         expandable={

@@ -53,8 +53,13 @@ export function useUrlFilters<S extends FilterSpec>(spec: S, pageSize = 20) {
       return params;
     });
 
-  const pagination = (total: number | undefined) =>
-    tablePagination(current, total, (page, size) => setPaging({ signature, page, pageSize: size }));
+  const pagination = (total: number | undefined, moreThanTotal?: boolean) =>
+    tablePagination(
+      current,
+      total,
+      (page, size) => setPaging({ signature, page, pageSize: size }),
+      moreThanTotal,
+    );
 
   return {
     filters,

@@ -22,6 +22,8 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** Counting stopped at `total` (`countUpTo`): there are more rows than that. */
+  moreThanTotal?: boolean;
 }
 
 type Order = AnyPgColumn | SQL;
@@ -39,6 +41,12 @@ export interface PagedQuery<TTable extends PgTable> {
    * (`pageKeys`). `orderBy` then names `from`'s columns alone.
    */
   key?: AnyPgColumn;
+  /**
+   * Count at most this many rows: a list that finds more answers `total` = this and
+   * `moreThanTotal`. For lists whose filters can match hundreds of thousands of rows (the
+   * order desk's archive), where counting them all costs more than the page (decision 0070).
+   */
+  countUpTo?: number;
 }
 
 export interface PagedSelection extends PagedQuery<PgTable> {
@@ -56,9 +64,28 @@ export interface PagedSelection extends PagedQuery<PgTable> {
  * the page's own statement. Uncorrelated, PostgreSQL runs it once per statement (an InitPlan),
  * from the index that filters it (decision 0049).
  */
-export function totalOf(ex: Executor, from: PgTable, where: SQL | undefined): SQL<number> {
-  return sql<number>`(${ex.select({ n: count() }).from(from).where(where)})`.mapWith(Number);
+export function totalOf(
+  ex: Executor,
+  from: PgTable,
+  where: SQL | undefined,
+  countUpTo?: number,
+): SQL<number> {
+  const counted =
+    countUpTo === undefined
+      ? ex.select({ n: count() }).from(from).where(where)
+      : ex.select({ n: count() }).from(rowsUpTo(ex, from, where, countUpTo));
+  return sql<number>`(${counted})`.mapWith(Number);
 }
+
+/** The first `countUpTo` + 1 matching rows, as nothing but themselves: one past the cap tells
+ * "more" from "exactly the cap". */
+const rowsUpTo = (ex: Executor, from: PgTable, where: SQL | undefined, countUpTo: number) =>
+  ex
+    .select({ one: sql`1` })
+    .from(from)
+    .where(where)
+    .limit(countUpTo + 1)
+    .as('counted');
 
 /**
  * The condition that picks one page's rows by their keys: the keys of the page, in the list's
@@ -94,8 +121,9 @@ export function withTotal<TFields extends SelectedFields>(
   fields: TFields,
   from: PgTable,
   where: SQL | undefined,
+  countUpTo?: number,
 ): TFields & { [TOTAL]: SQL<number> } {
-  return { ...fields, [TOTAL]: totalOf(ex, from, where) };
+  return { ...fields, [TOTAL]: totalOf(ex, from, where, countUpTo) };
 }
 
 /**
@@ -149,6 +177,7 @@ export async function pagedList(
     query.fields ?? getTableColumns(query.from),
     query.from,
     query.where,
+    query.countUpTo,
   );
   const base = ex.select(fields).from(query.from).$dynamic();
   const rows = query.join ? query.join(base) : base;
@@ -158,10 +187,15 @@ export async function pagedList(
       ? rows.where(pageKeys(ex, { ...query, key }, page.pageSize, offset))
       : rows.where(query.where).limit(page.pageSize).offset(offset);
   const found = (await onPage.orderBy(...query.orderBy)) as WithTotal<Record<string, unknown>>[];
-  const { items, total } = await splitTotal(found, offset, () =>
-    ex.$count(query.from, query.where),
+  const { items, total } = await splitTotal(found, offset, async () =>
+    query.countUpTo === undefined
+      ? ex.$count(query.from, query.where)
+      : ex.$count(rowsUpTo(ex, query.from, query.where, query.countUpTo)),
   );
-  return { items, total, page: page.page, pageSize: page.pageSize };
+  const cap = query.countUpTo;
+  return cap !== undefined && total > cap
+    ? { items, total: cap, page: page.page, pageSize: page.pageSize, moreThanTotal: true }
+    : { items, total, page: page.page, pageSize: page.pageSize };
 }
 
 /** The same page with its rows turned into what the caller answers (names looked up at once). */

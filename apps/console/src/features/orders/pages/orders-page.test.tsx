@@ -27,14 +27,23 @@ const queues: WorkQueue = {
 };
 
 function deskServer(
-  options: { roles?: StaffRole[]; orderDetail?: StaffOrderDetail; total?: number } = {},
+  options: {
+    roles?: StaffRole[];
+    orderDetail?: StaffOrderDetail;
+    total?: number;
+    moreThanTotal?: boolean;
+  } = {},
 ) {
   return mockApi({
     'GET /api/StaffAuth/Me': () => ok(sessionFixture(options.roles ?? ['engineer'])),
     'GET /api/StaffOrder/List': (request) => {
       const kind = request.url.searchParams.get('kind');
       const items = kind && kind !== row.kind ? [] : [row];
-      return ok({ ...page(items), total: options.total ?? items.length });
+      return ok({
+        ...page(items),
+        total: options.total ?? items.length,
+        ...(options.moreThanTotal ? { moreThanTotal: true } : {}),
+      });
     },
     'GET /api/StaffOrder/GetStatusCounts': () => ok(counts),
     'GET /api/StaffOrder/GetWorkQueue': () => ok(queues),
@@ -83,6 +92,14 @@ describe('the order desk', () => {
     await waitFor(() => expect(chip(/^已完成/)).toHaveAccessibleName('已完成57'));
     fireEvent.click(chip(/^全部/));
     await waitFor(() => expect(lastList(api).get('status')).toBe('all'));
+  });
+
+  it('past the server’s counting cap, the chip and the pager read 10000+', async () => {
+    deskServer({ total: 10000, moreThanTotal: true });
+    renderConsole('/orders?status=all');
+    await screen.findByText('P20261126000012');
+    await waitFor(() => expect(chip(/^全部/)).toHaveAccessibleName('全部10000+'));
+    expect(screen.getByText('共 10000+ 条')).toBeInTheDocument();
   });
 
   it('filters by kind, keyword and day range; the chips count under the same filters', async () => {

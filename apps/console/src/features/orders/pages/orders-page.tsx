@@ -19,6 +19,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { SearchBox } from '../../../components/search-box';
 import { formatTime } from '../../../lib/date';
 import { formatYuan } from '../../../lib/money';
+import { countText } from '../../../lib/paging';
 import { useStaff } from '../../../lib/staff-session';
 import { useSearchParamId } from '../../../lib/use-search-param-id';
 import { useStatusCounts } from '../api/get-status-counts';
@@ -51,10 +52,14 @@ export default function OrdersPage() {
   const shown = deskStatusOf(filters, staff.roles);
   const queueLabel = queues.data?.queues.find((q) => q.key === filters.queue)?.label;
 
-  const countOf = (status: OrderStatus | 'all'): number | undefined => {
-    if (isCounted(status)) return counts.data?.[status];
-    // The finished statuses and 全部 are counted only as the list they open.
-    return status === shown && !filters.queue ? orders.data?.total : undefined;
+  const countOf = (status: OrderStatus | 'all'): string | undefined => {
+    if (isCounted(status)) return counts.data ? String(counts.data[status]) : undefined;
+    // The finished statuses and 全部 are counted only as the list they open (10000+ past the
+    // server's counting cap).
+    const list = orders.data;
+    return status === shown && !filters.queue && list
+      ? countText(list.total, list.moreThanTotal)
+      : undefined;
   };
 
   const columns: TableColumnsType<StaffOrderRow> = [
