@@ -12,8 +12,11 @@ export const PAYMENT_PASSWORD_LOCKED_MESSAGE = '支付密码错误次数过多�
 /**
  * Checks the payment password that confirms a balance payment. Each try is reserved in the
  * shared store before the password is checked, so concurrent tries check at most 5; the fifth
- * wrong one locks payments by password for 30 minutes, a right one clears the count. Hashes are
- * keyed HMACs (decision 0063); a right try against an argon2 hash written before replaces it.
+ * wrong one locks payments by password for 30 minutes, a right one clears the count. The lock
+ * is the count itself, held at 5 for the 30 minutes: every try meanwhile reserves a sixth and
+ * is refused unchecked (no lock key of its own to read first: one statement less a payment).
+ * Hashes are keyed HMACs (decision 0063); a right try against an argon2 hash written before
+ * replaces it.
  */
 export function createPaymentPasswordService(deps: {
   members: MemberService;
@@ -22,14 +25,12 @@ export function createPaymentPasswordService(deps: {
 }) {
   const { store } = deps;
   const failuresKey = (memberId: number) => `paypwd:fail:${memberId}`;
-  const lockKey = (memberId: number) => `paypwd:lock:${memberId}`;
   // Every refusal names the field, so the pay sheet shows it under the password boxes.
   const field = 'paymentPassword';
   const locked = () => new AppError(429, PAYMENT_PASSWORD_LOCKED_MESSAGE, { field });
 
   return {
     async verify(memberId: number, password: string): Promise<void> {
-      if (await store.get(lockKey(memberId))) throw locked();
       const hash = await deps.members.paymentPasswordHashOf(memberId);
       if (!hash) throw new AppError(400, '请先设置支付密码', { field });
       const attempt = await store.incr(failuresKey(memberId), FAILURE_WINDOW_MS);
@@ -43,9 +44,8 @@ export function createPaymentPasswordService(deps: {
         return;
       }
       if (attempt === PAYMENT_PASSWORD_MAX_FAILURES) {
-        await store.set(lockKey(memberId), '1', PAYMENT_PASSWORD_LOCK_MS);
-        // The count stays spent for as long as the lock: a concurrent try that passed the lock
-        // check before it was set must not find a fresh count (deleting it let a sixth check in).
+        // The lock: the count stays spent for 30 minutes (an increment keeps a live key's
+        // expiry), so every try meanwhile finds it past the limit.
         await store.set(
           failuresKey(memberId),
           String(PAYMENT_PASSWORD_MAX_FAILURES),
@@ -66,7 +66,6 @@ export function createPaymentPasswordService(deps: {
     /** A payment password set anew (proven by an SMS code) lifts a lock. */
     async clearFailures(memberId: number): Promise<void> {
       await store.delete(failuresKey(memberId));
-      await store.delete(lockKey(memberId));
     },
   };
 }
