@@ -1,5 +1,6 @@
 import { yuan } from '@pcb/pricing';
 import type { PayableOrder, PayableOrders } from '../payment/payment.module';
+import type { Tx } from '../../db/client';
 import type { OrderLifecycle } from './order-lifecycle';
 import type { OrderLifecycleRepository } from './order-lifecycle.repository';
 import { orderMessages } from './order-messages';
@@ -26,6 +27,12 @@ export function createPayableOrders(deps: {
   repository: OrderLifecycleRepository;
 }): PayableOrders {
   const { lifecycle } = deps;
+  /**
+   * The rows `lock` read, by transaction: `markPaid` in the same transaction moves the row the
+   * payment already holds instead of reading it again. The move's conditional update still
+   * checks the status, and the message is written from the row the update answers.
+   */
+  const lockedIn = new WeakMap<Tx, Map<number, OrderRow>>();
   return {
     async find(id) {
       const row = await deps.repository.find(id);
@@ -34,11 +41,15 @@ export function createPayableOrders(deps: {
 
     async lock(tx, id) {
       const row = await deps.repository.lock(tx, id);
-      return row ? payableOf(row) : null;
+      if (!row) return null;
+      const rows = lockedIn.get(tx) ?? new Map<number, OrderRow>();
+      lockedIn.set(tx, rows.set(id, row));
+      return payableOf(row);
     },
 
     async markPaid(tx, order, by, payment) {
-      const row = await lifecycle.lock(tx, order.id);
+      const held = lockedIn.get(tx)?.get(order.id);
+      const row = held && !held.deletedAt ? held : await lifecycle.lock(tx, order.id);
       const after = await lifecycle.act(
         tx,
         row,
