@@ -161,4 +161,29 @@ describe('demo staff', () => {
     );
     expect(managers.body.data.map((m) => m.realName)).toEqual(['陈晓静', '王志强', '李思雨']);
   });
+
+  it('gives the demo member coupons in every state: one used against an offline BOM quote', async () => {
+    const token = await login(DEMO_MOBILE);
+    const counts = await t.get<{
+      unused: number;
+      used: number;
+      expired: number;
+      expiringSoon: number;
+    }>('/api/MemberRebate/GetNum', { token });
+    expect(counts.body.data).toEqual({ unused: 4, used: 1, expired: 1, expiringSoon: 1 });
+    const used = await t.get<{ items: { quote: unknown; serviceType: string }[] }>(
+      '/api/MemberRebate/GetList',
+      { token, query: { state: 'used' } },
+    );
+    expect(used.body.data.items).toEqual([
+      expect.objectContaining({
+        serviceType: 'bom',
+        quote: { ref: 'BOM-2026-1108', amount: 128_000, deduction: 3_000 },
+      }),
+    ]);
+    const audits = await t.database.pool.query(
+      `SELECT 1 FROM audit_log WHERE action = 'StaffCoupon.Redeem'`,
+    );
+    expect(audits.rowCount).toBe(1);
+  });
 });

@@ -17,6 +17,16 @@ import { daySchema } from './member-advance-payment';
 import { paymentPasswordInput } from './payment';
 import { reviewQueueActions, reviewRowSchema, reviewStatuses } from './review-queue';
 
+/** Why a credit payment cannot go ahead now (null: it can), as the screens say it. */
+export function creditBlockedReason(
+  account: Pick<CreditAccount, 'overdue' | 'overLimit' | 'suspendedAt' | 'suspendReason'>,
+): string | null {
+  if (account.suspendedAt !== null) return `月结付款已暂停：${account.suspendReason ?? ''}`;
+  if (account.overdue) return '您有逾期未还的月结账单，请先还款后再使用月结付款';
+  if (account.overLimit > 0) return '月结额度已下调，已用额度超出新额度，请先还款后再使用月结付款';
+  return null;
+}
+
 /** A member without an application is in state `none`. */
 export const creditStates = ['none', ...reviewStatuses] as const;
 export type CreditState = (typeof creditStates)[number];
@@ -101,6 +111,14 @@ export const creditAccountSchema = z.object({
   currentBill: creditBillSchema.nullable(),
   /** An overdue bill blocks credit payments until repaid. */
   overdue: z.boolean(),
+  /**
+   * Fen in use above the limit: finance lowered the limit below what was in use (decision
+   * 0066). New credit payments are refused until repayments bring the use within the limit.
+   */
+  overLimit: z.number().int(),
+  /** Finance suspended credit payments (null: not suspended), with the reason. */
+  suspendedAt: z.string().nullable(),
+  suspendReason: z.string().nullable(),
 });
 export type CreditAccount = z.infer<typeof creditAccountSchema>;
 
@@ -111,10 +129,11 @@ export const creditMobileSchema = z.object({
 });
 export type CreditMobile = z.infer<typeof creditMobileSchema>;
 
-export const creditLogTypes = ['grant', 'pay', 'refund', 'repay'] as const;
+export const creditLogTypes = ['grant', 'limit', 'pay', 'refund', 'repay'] as const;
 export type CreditLogType = (typeof creditLogTypes)[number];
 export const creditLogTypeNames: Record<CreditLogType, string> = {
   grant: '开通额度',
+  limit: '额度调整',
   pay: '月结付款',
   refund: '退回额度',
   repay: '账单还款',
@@ -336,6 +355,39 @@ export const StaffCreditPayment = defineModule('StaffCreditPayment', {
     roles: ['admin', 'finance', 'sales'],
     input: emptyInput,
     output: z.array(overdueBillSchema),
+  },
+  ChangeLine: {
+    method: 'POST',
+    summary:
+      '调整已开通会员的月结额度与账单日（可低于已用额度：之后的月结付款被拒绝，直至还款；审计）',
+    access: 'staff',
+    roles: ['admin', 'finance'],
+    input: z.object({
+      memberId: idSchema.meta({ title: '会员编号' }),
+      limit: intSchema(100, CREDIT_LIMIT_MAX).meta({ title: '月结额度' }),
+      billingDay: intSchema(1, BILLING_DAY_MAX).meta({ title: '账单日' }),
+      reason: text(200).trim().min(1, { error: '请填写调整原因' }).meta({ title: '调整原因' }),
+    }),
+    output: creditAccountSchema,
+  },
+  Suspend: {
+    method: 'POST',
+    summary: '暂停会员的月结付款（会员可见原因；审计）',
+    access: 'staff',
+    roles: ['admin', 'finance'],
+    input: z.object({
+      memberId: idSchema.meta({ title: '会员编号' }),
+      reason: text(200).trim().min(1, { error: '请填写暂停原因' }).meta({ title: '暂停原因' }),
+    }),
+    output: creditAccountSchema,
+  },
+  Resume: {
+    method: 'POST',
+    summary: '恢复会员的月结付款（审计）',
+    access: 'staff',
+    roles: ['admin', 'finance'],
+    input: z.object({ memberId: idSchema.meta({ title: '会员编号' }) }),
+    output: creditAccountSchema,
   },
   RunBills: {
     method: 'POST',

@@ -107,6 +107,13 @@ export const memberCouponSchema = z.object({
   /** The order it paid (used only). */
   orderNo: z.string().nullable(),
   usedAt: z.string().nullable(),
+  /**
+   * A layout or BOM coupon redeemed against an offline quote (decision 0066): the quote's
+   * reference, its amount and what the coupon took off it, fen.
+   */
+  quote: z
+    .object({ ref: z.string(), amount: z.number().int(), deduction: z.number().int() })
+    .nullable(),
 });
 export type MemberCoupon = z.infer<typeof memberCouponSchema>;
 

@@ -11,7 +11,12 @@ import {
   text,
 } from '../common';
 import { defineModule, emptyInput } from '../define';
-import { couponServiceTypes, couponValidityKinds } from './member-rebate';
+import {
+  couponServiceTypes,
+  couponStates,
+  couponValidityKinds,
+  memberCouponSchema,
+} from './member-rebate';
 import { memberRefSchema } from './staff-common';
 
 /** The most a coupon takes off: ¥100,000. */
@@ -104,6 +109,31 @@ export const couponDeductionSchema = z.object({
   returnedAt: z.string().nullable(),
 });
 export type CouponDeduction = z.infer<typeof couponDeductionSchema>;
+
+/** The service types whose coupons staff redeem against an offline quote (decision 0066). */
+export const offlineCouponTypes = ['layout', 'bom'] as const;
+
+/** A member's coupon as staff see it: who redeemed it against a quote, if anyone. */
+export const staffMemberCouponSchema = memberCouponSchema.extend({
+  redeemedBy: z.string().nullable(),
+});
+export type StaffMemberCoupon = z.infer<typeof staffMemberCouponSchema>;
+
+/** A quote reference: letters, digits and - _ / . (what sales write on a quote). */
+const QUOTE_REF = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+export const redeemCouponInput = z.object({
+  memberId: idSchema.meta({ title: '会员编号' }),
+  couponId: idSchema.meta({ title: '优惠券' }),
+  quoteRef: text(40)
+    .trim()
+    .min(1, { error: '请填写报价单号' })
+    .regex(QUOTE_REF, { error: '报价单号只能包含字母、数字和 - _ / .' })
+    .meta({ title: '报价单号' }),
+  /** The offline quote's amount the member accepted, fen. */
+  quoteAmount: intSchema(1, 1_000_000_000).meta({ title: '报价金额' }),
+});
+export type RedeemCouponInput = z.infer<typeof redeemCouponInput>;
 
 export const StaffCoupon = defineModule('StaffCoupon', {
   ListTemplates: {
@@ -216,5 +246,26 @@ export const StaffCoupon = defineModule('StaffCoupon', {
       ...pageInput,
     }),
     output: pageOf(couponDeductionSchema),
+  },
+  MemberCoupons: {
+    method: 'GET',
+    summary: '会员持有的优惠券（按状态；设计、BOM券可在此核销）',
+    access: 'staff',
+    roles: ['sales', 'finance', 'content', 'admin'],
+    input: z.object({
+      memberId: idQuerySchema.meta({ title: '会员编号' }),
+      state: z.enum(couponStates).optional().meta({ title: '状态' }),
+      ...pageInput,
+    }),
+    output: pageOf(staffMemberCouponSchema),
+  },
+  Redeem: {
+    method: 'POST',
+    summary:
+      '核销设计/BOM优惠券：抵扣会员已接受的线下报价（报价单号与金额；每张只能核销一次；审计；decision 0066）',
+    access: 'staff',
+    roles: ['sales', 'finance', 'admin'],
+    input: redeemCouponInput,
+    output: staffMemberCouponSchema,
   },
 });

@@ -17,6 +17,31 @@ export const creditMessages = {
         : `您的月结申请未通过，原因：${row.rejectReason ?? ''}。您可修改后重新提交。`,
     link: row.status === 'approved' ? ACCOUNT_LINK : '/creditPay',
   }),
+  lineChanged: (row: CreditApplyRow, overLimit: number): MessageDraft => ({
+    memberId: row.memberId,
+    category: 'finance',
+    title: '月结额度已调整',
+    content:
+      `您的月结额度已调整为${yuan(row.limitFen ?? 0)}，每月${row.billingDay}日出账。` +
+      (overLimit > 0
+        ? `目前已用额度超出新额度${yuan(overLimit)}，还款后方可继续使用月结付款。`
+        : ''),
+    link: ACCOUNT_LINK,
+  }),
+  suspended: (row: CreditApplyRow): MessageDraft => ({
+    memberId: row.memberId,
+    category: 'finance',
+    title: '月结付款已暂停',
+    content: `您的月结付款已暂停，原因：${row.suspendReason ?? ''}。如有疑问请联系您的客户经理。`,
+    link: ACCOUNT_LINK,
+  }),
+  resumed: (row: CreditApplyRow): MessageDraft => ({
+    memberId: row.memberId,
+    category: 'finance',
+    title: '月结付款已恢复',
+    content: '您的月结付款已恢复，可继续使用月结付款。',
+    link: ACCOUNT_LINK,
+  }),
   billed: (bill: CreditBillRow): MessageDraft => ({
     memberId: bill.memberId,
     category: 'finance',

@@ -17,6 +17,7 @@ import { createCreditRepository, createCreditReviewRepository } from './credit-p
 import { registerCreditPaymentRoutes } from './credit-payment.routes';
 import { createCreditPaymentService } from './credit-payment.service';
 import { createCreditReviewService } from './credit-review.service';
+import { createCreditLineService } from './credit-line.service';
 import { seedCredit } from './credit-payment.seed';
 
 export interface CreditPaymentApi {
@@ -54,6 +55,13 @@ export const creditPaymentModule = appModule({
   ) => {
     const repository = createCreditRepository(db);
     const { ledger } = deps.payment.credit;
+    const line = createCreditLineService({
+      db,
+      repository,
+      ledger,
+      messages: deps.memberMessage,
+      now,
+    });
     const credit = createCreditPaymentService({
       db,
       repository,
@@ -61,6 +69,7 @@ export const creditPaymentModule = appModule({
       members: deps.member.members,
       smsCodes: deps.smsCode,
       orderTotals: deps.order.memberTotals,
+      line,
       now,
     });
     deps.payment.credit.connect(credit.payer);
@@ -86,7 +95,8 @@ export const creditPaymentModule = appModule({
         daily: bills.daily,
         overdueMembers: () => repository.overdueMembers(chinaDayOf(now())),
       } satisfies CreditPaymentApi,
-      routes: (route) => registerCreditPaymentRoutes(route, { credit, bills, review, today: now }),
+      routes: (route) =>
+        registerCreditPaymentRoutes(route, { credit, bills, review, line, today: now }),
       jobs: (registry) => {
         registry.handle(creditDailyJob, async (_payload, run) => {
           const day = chinaDayOf(run.scheduledFor ?? now());

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
 import { createReviewQueueRepository } from '../../db/review-queue';
@@ -48,6 +48,72 @@ export function createCreditRepository(db: Db) {
           updatedAt: at,
         })
         .where(and(eq(creditApply.memberId, memberId), eq(creditApply.status, 'rejected')))
+        .returning();
+      return row;
+    },
+
+    /** The member's application, locked for a change of the line (`share`: while paying). */
+    async lockApply(
+      tx: Tx,
+      memberId: number,
+      mode: 'update' | 'share',
+    ): Promise<CreditApplyRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(creditApply)
+        .where(eq(creditApply.memberId, memberId))
+        .for(mode);
+      return row;
+    },
+
+    /**
+     * Changes an approved line if it is still the version read (a conditional update: a change
+     * made meanwhile makes this one write nothing); the row, or undefined.
+     */
+    async updateLine(
+      tx: Tx,
+      id: number,
+      version: number,
+      set: Partial<Pick<CreditApplyRow, 'limitFen' | 'billingDay' | 'limitCutFen'>>,
+    ): Promise<CreditApplyRow | undefined> {
+      const [row] = await tx
+        .update(creditApply)
+        .set({ ...set, lineVersion: version + 1 })
+        .where(
+          and(
+            eq(creditApply.id, id),
+            eq(creditApply.status, 'approved'),
+            eq(creditApply.lineVersion, version),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Suspends (a reason) or resumes (null) an approved line; undefined when it already was. */
+    async setSuspended(
+      tx: Tx,
+      memberId: number,
+      suspend: { reason: string; staffId: number; at: Date } | null,
+    ): Promise<CreditApplyRow | undefined> {
+      const [row] = await tx
+        .update(creditApply)
+        .set(
+          suspend
+            ? {
+                suspendedAt: suspend.at,
+                suspendReason: suspend.reason,
+                suspendedBy: suspend.staffId,
+              }
+            : { suspendedAt: null, suspendReason: null, suspendedBy: null },
+        )
+        .where(
+          and(
+            eq(creditApply.memberId, memberId),
+            eq(creditApply.status, 'approved'),
+            suspend ? isNull(creditApply.suspendedAt) : isNotNull(creditApply.suspendedAt),
+          ),
+        )
         .returning();
       return row;
     },
@@ -236,8 +302,8 @@ export function createCreditRepository(db: Db) {
     },
 
     /** The newest bill not repaid. */
-    async currentBill(memberId: number): Promise<CreditBillRow | undefined> {
-      const [row] = await db
+    async currentBill(memberId: number, ex: Executor = db): Promise<CreditBillRow | undefined> {
+      const [row] = await ex
         .select()
         .from(creditBill)
         .where(and(eq(creditBill.memberId, memberId), eq(creditBill.status, 'unpaid')))

@@ -4,6 +4,7 @@ import { chinaDayOf } from './credit-dates';
 import type { CreditBills } from './credit-bills.service';
 import type { CreditPaymentService } from './credit-payment.service';
 import type { CreditReviewService } from './credit-review.service';
+import type { CreditLineService } from './credit-line.service';
 
 /** Credit pay's endpoints (decisions 0059, 0060). */
 export function registerCreditPaymentRoutes(
@@ -12,10 +13,11 @@ export function registerCreditPaymentRoutes(
     credit: CreditPaymentService;
     bills: CreditBills;
     review: CreditReviewService;
+    line: CreditLineService;
     today: () => Date;
   },
 ): void {
-  const { credit, bills, review } = services;
+  const { credit, bills, review, line } = services;
   const M = MemberCreditPayment;
   route(M.Get, async ({ requireMember }) => credit.account(requireMember().id));
   route(M.GetApply, async ({ requireMember }) => credit.getApply(requireMember().id));
@@ -65,6 +67,21 @@ export function registerCreditPaymentRoutes(
   route(S.GetOverdue, async ({ requireStaff }) =>
     review.overdue(requireStaff(), chinaDayOf(services.today())),
   );
+  route(S.ChangeLine, async ({ input, write }) => {
+    const w = write();
+    await line.change(w, input.memberId, input);
+    return credit.account(input.memberId, w.tx);
+  });
+  route(S.Suspend, async ({ input, write }) => {
+    const w = write();
+    await line.suspend(w, input.memberId, input.reason);
+    return credit.account(input.memberId, w.tx);
+  });
+  route(S.Resume, async ({ input, write }) => {
+    const w = write();
+    await line.resume(w, input.memberId);
+    return credit.account(input.memberId, w.tx);
+  });
   route(S.RunBills, async ({ input, write }) => {
     const day = input.day ?? chinaDayOf(services.today());
     const done = await bills.daily(day);

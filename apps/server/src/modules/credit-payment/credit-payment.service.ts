@@ -6,7 +6,7 @@ import {
   type CreditLog,
   type CreditLogType,
 } from '@pcb/contract';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { PageRequest } from '../../db/paged-list';
 import { mapPage } from '../../db/paged-list';
 import type { AuthMember } from '../../http/auth';
@@ -19,6 +19,13 @@ import { invalidSmsCode, type SmsCodeService } from '../sms-code/sms-code.module
 import { addDays, chinaDayOf, dayStart } from './credit-dates';
 import type { CreditRepository } from './credit-payment.repository';
 import { toApply, toBill, toMobile } from './credit-views';
+import {
+  LINE_NOTE,
+  lineOf,
+  OVER_LIMIT_MESSAGE,
+  SUSPENDED_PREFIX,
+  type CreditLineService,
+} from './credit-line.service';
 
 export const NOT_CERTIFIED_MESSAGE = '请先完成企业认证，再申请月结';
 export const APPLY_EXISTS_MESSAGE = '您已提交月结申请，请勿重复提交';
@@ -55,6 +62,7 @@ export function createCreditPaymentService(deps: {
     from: Date,
     to: Date,
   ) => Promise<{ number: number; amount: number }>;
+  line: Pick<CreditLineService, 'settle' | 'assertPayableIn'>;
   now: Clock;
 }) {
   const { repository, ledger } = deps;
@@ -66,33 +74,41 @@ export function createCreditPaymentService(deps: {
     return apply;
   }
 
-  async function account(memberId: number): Promise<CreditAccount> {
-    const apply = await repository.applyOf(memberId);
+  /** The member's line; `ex`: read in a transaction (a staff change's answer). */
+  async function account(memberId: number, ex?: Executor): Promise<CreditAccount> {
+    const apply = await repository.applyOf(memberId, ex);
     const approved = apply?.status === 'approved';
-    const limit = approved ? (apply.limitFen ?? 0) : 0;
-    const [available, unbilled, current, overdue] = await Promise.all([
-      approved ? ledger.balanceOf(accounts.credit(memberId)) : 0,
-      repository.unbilled(memberId),
-      repository.currentBill(memberId),
-      repository.hasOverdue(memberId, today()),
+    const [mc, unbilled, current, overdue] = await Promise.all([
+      approved ? ledger.balanceOf(accounts.credit(memberId), ex) : 0,
+      repository.unbilled(memberId, ex),
+      repository.currentBill(memberId, ex),
+      repository.hasOverdue(memberId, today(), ex),
     ]);
+    const line = approved ? lineOf(apply, mc) : { limit: 0, used: 0, available: 0, overLimit: 0 };
     return {
       state: apply?.status ?? 'none',
       rejectReason: apply?.status === 'rejected' ? apply.rejectReason : null,
-      limit,
-      used: approved ? limit - available : 0,
-      available,
+      ...line,
       unbilled: unbilled.amount,
       billingDay: approved ? apply.billingDay : null,
       currentBill: current ? toBill(current, today()) : null,
       overdue,
+      suspendedAt: approved ? (apply.suspendedAt?.toISOString() ?? null) : null,
+      suspendReason: approved ? apply.suspendReason : null,
     };
   }
 
   const payer: CreditPayer = {
     async authorize(member, input, ip) {
-      await approvedLine(member.id);
+      const line = await approvedLine(member.id);
+      if (line.suspendedAt) {
+        throw new AppError(400, `${SUSPENDED_PREFIX}${line.suspendReason ?? ''}`);
+      }
       if (await repository.hasOverdue(member.id, today())) throw new AppError(400, OVERDUE_MESSAGE);
+      // Credit repaid since the limit was lowered goes to the cut first (decision 0066).
+      await deps.line.settle(member.id);
+      const settled = await repository.applyOf(member.id);
+      if ((settled?.limitCutFen ?? 0) > 0) throw new AppError(400, OVER_LIMIT_MESSAGE);
       const mobile = input.creditMobile ?? '';
       if (!(await repository.isBound(member.id, mobile))) {
         throw new AppError(400, NOT_BOUND_MESSAGE, { field: 'creditMobile' });
@@ -107,6 +123,8 @@ export function createCreditPaymentService(deps: {
     },
 
     async paidIn(tx, order, amount, at) {
+      // A suspension or a lowered limit committed since `authorize` (decision 0066).
+      await deps.line.assertPayableIn(tx, order.memberId);
       await repository.insertOrder(tx, {
         orderId: order.id,
         memberId: order.memberId,
@@ -177,7 +195,10 @@ export function createCreditPaymentService(deps: {
       return mapPage(result, async (rows) =>
         rows.map((row): CreditLog => ({
           id: row.id,
-          type: logTypeOf[row.kind] ?? 'pay',
+          type:
+            row.kind === 'creditGrant' && row.note === LINE_NOTE
+              ? 'limit'
+              : (logTypeOf[row.kind] ?? 'pay'),
           amount: row.amount,
           availableAfter: row.balanceAfter,
           orderNo: row.orderNo,

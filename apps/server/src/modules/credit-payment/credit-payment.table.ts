@@ -32,6 +32,18 @@ export const creditApply = pgTable(
     billingDay: integer('billing_day'),
     decidedBy: integer('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /**
+     * A limit lowered below what is in use (decision 0066): the part of the cut the available
+     * credit could not give yet. New credit payments are refused while it is above zero; it is
+     * taken from the credit the member repays.
+     */
+    limitCutFen: integer('limit_cut_fen').notNull().default(0),
+    /** Raised by each change of the line: the conditional update's guard and the ledger ref's. */
+    lineVersion: integer('line_version').notNull().default(0),
+    /** Finance stopped credit payments (with the reason the member reads) until resumed. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendReason: varchar('suspend_reason', { length: 200 }),
+    suspendedBy: integer('suspended_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -55,6 +67,15 @@ export const creditApply = pgTable(
         AND (${t.billingDay} IS NULL OR ${t.billingDay} BETWEEN 1 AND 28)`,
     ),
     check('credit_apply_expected_ck', sql`${t.expectedMonthlyFen} > 0`),
+    check(
+      'credit_apply_cut_ck',
+      sql`${t.limitCutFen} >= 0 AND (${t.limitCutFen} = 0 OR ${t.status} = 'approved')`,
+    ),
+    check(
+      'credit_apply_suspend_ck',
+      sql`(${t.suspendedAt} IS NULL) = (${t.suspendReason} IS NULL)
+        AND (${t.suspendedAt} IS NULL OR ${t.status} = 'approved')`,
+    ),
   ],
 );
 export type CreditApplyRow = typeof creditApply.$inferSelect;

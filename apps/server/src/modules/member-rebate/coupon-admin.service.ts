@@ -1,23 +1,32 @@
-import type {
-  CouponDeduction,
-  CouponTemplate,
-  CouponTemplateInput,
-  StaffCampaign,
+import {
+  COUPON_NOT_FOUND_MESSAGE,
+  couponRefusal,
+  couponServiceNames,
+  type CouponDeduction,
+  type CouponState,
+  type CouponTemplate,
+  type CouponTemplateInput,
+  type RedeemCouponInput,
+  type StaffCampaign,
+  type StaffMemberCoupon,
 } from '@pcb/contract';
 import { mapPage, type PageRequest } from '../../db/paged-list';
 import type { StaffWrite } from '../../http/define-route';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import type { MemberApi } from '../member/member.module';
-import { termsOf } from './coupon-terms';
+import type { StaffApi } from '../staff/staff.module';
+import { termsOf, toMemberCoupon } from './coupon-terms';
 import type { MemberRebateRepository } from './member-rebate.repository';
-import type { CouponCampaignRow, CouponTemplateRow } from './member-rebate.table';
+import type { CouponCampaignRow, CouponTemplateRow, MemberCouponRow } from './member-rebate.table';
 
 export const TEMPLATE_NOT_FOUND_MESSAGE = '优惠券模板不存在';
 export const TEMPLATE_INACTIVE_MESSAGE = '该模板已停用，不能发放';
 export const TEMPLATE_ENDED_MESSAGE = '该模板的有效期已结束，不能发放';
 export const CAMPAIGN_MISSING_MESSAGE = '活动不存在';
 export const MEMBER_NOT_FOUND_MESSAGE = '会员不存在';
+export const NOT_OFFLINE_COUPON_MESSAGE =
+  '只有PCB设计、BOM配单优惠券可核销线下报价，其他优惠券在付款时使用';
 
 const toTemplate = (row: CouponTemplateRow, granted = 0): CouponTemplate => ({
   id: row.id,
@@ -51,9 +60,19 @@ const toCampaign = (row: CouponCampaignRow, templateName: string): StaffCampaign
 export function createCouponAdminService(deps: {
   repository: MemberRebateRepository;
   members: Pick<MemberApi, 'namesOf'> & { findById: MemberApi['members']['findById'] };
+  staff: Pick<StaffApi, 'namesOf'>;
   now: Clock;
 }) {
   const { repository } = deps;
+
+  async function staffCoupons(rows: MemberCouponRow[]): Promise<StaffMemberCoupon[]> {
+    const names = await deps.staff.namesOf(rows.map((r) => r.redeemedBy));
+    const at = deps.now();
+    return rows.map((row) => ({
+      ...toMemberCoupon(row, at),
+      redeemedBy: row.redeemedBy === null ? null : (names.get(row.redeemedBy)?.realName ?? null),
+    }));
+  }
 
   async function mustTemplate(w: StaffWrite | null, id: number) {
     const row = await repository.template(id, w?.tx);
@@ -194,6 +213,65 @@ export function createCouponAdminService(deps: {
         reason: input.reason,
       });
       return { count: rows.length };
+    },
+
+    /** A member's coupons as staff see them (unused ones ending soonest first). */
+    async memberCoupons(memberId: number, state: CouponState, page: PageRequest) {
+      return mapPage(await repository.listCoupons(memberId, state, deps.now(), page), staffCoupons);
+    },
+
+    /**
+     * Redeems (核销) a member's layout or BOM coupon against an offline quote the member accepted
+     * (decision 0066): the conditional update decides, so a coupon is redeemed once however many
+     * staff press at once; audited with the quote.
+     */
+    async redeem(w: StaffWrite, input: RedeemCouponInput) {
+      const at = deps.now();
+      const taken = await repository.redeem(w.tx, {
+        couponId: input.couponId,
+        memberId: input.memberId,
+        quoteRef: input.quoteRef,
+        quoteAmount: input.quoteAmount,
+        staffId: w.staff.id,
+        at,
+      });
+      if (!taken) {
+        const row = await repository.coupon(input.couponId, w.tx);
+        if (!row || row.memberId !== input.memberId) {
+          throw new AppError(404, COUPON_NOT_FOUND_MESSAGE, { field: 'couponId' });
+        }
+        if (row.serviceType !== 'layout' && row.serviceType !== 'bom') {
+          throw new AppError(400, NOT_OFFLINE_COUPON_MESSAGE, { field: 'couponId' });
+        }
+        const reason = couponRefusal(
+          {
+            serviceType: row.serviceType,
+            amount: row.amountFen,
+            minOrderAmount: row.minOrderFen,
+            validFrom: row.validFrom,
+            validTo: row.validTo,
+            used: row.usedAt !== null,
+          },
+          { serviceType: row.serviceType, amount: input.quoteAmount, at },
+        );
+        throw new AppError(400, reason ?? '该优惠券不可用', {
+          field: reason?.startsWith('满') ? 'quoteAmount' : 'couponId',
+        });
+      }
+      await w.audit(
+        'memberCoupon',
+        taken.id,
+        { memberId: taken.memberId, state: 'unused' },
+        {
+          state: 'used',
+          service: couponServiceNames[taken.serviceType],
+          quoteRef: taken.redeemedQuote,
+          quoteAmount: taken.redeemedQuoteFen,
+          deduction: taken.redeemedFen,
+        },
+      );
+      // Not through the pool: this transaction holds a connection while others wait on its row.
+      return { ...toMemberCoupon(taken, at), redeemedBy: w.staff.realName };
     },
 
     async deductions(

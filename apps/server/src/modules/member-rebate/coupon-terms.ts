@@ -19,11 +19,8 @@ const CHINA_OFFSET_MS = 8 * 3_600_000;
 export const chinaDay = (at: Date) =>
   new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 
-export function stateOf(
-  row: Pick<MemberCouponRow, 'usedOrderId' | 'validTo'>,
-  at: Date,
-): CouponState {
-  if (row.usedOrderId !== null) return 'used';
+export function stateOf(row: Pick<MemberCouponRow, 'usedAt' | 'validTo'>, at: Date): CouponState {
+  if (row.usedAt !== null) return 'used';
   return row.validTo.getTime() <= at.getTime() ? 'expired' : 'unused';
 }
 
@@ -42,6 +39,14 @@ export function toMemberCoupon(row: MemberCouponRow, at: Date): MemberCoupon {
     source: row.source,
     orderNo: row.usedOrderNo,
     usedAt: row.usedAt?.toISOString() ?? null,
+    quote:
+      row.redeemedQuote !== null
+        ? {
+            ref: row.redeemedQuote,
+            amount: row.redeemedQuoteFen ?? 0,
+            deduction: row.redeemedFen ?? 0,
+          }
+        : null,
   };
 }
 

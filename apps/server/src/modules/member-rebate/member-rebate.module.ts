@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform';
 import { appModule } from '../app-module';
 import type { MemberApi } from '../member/member.module';
+import type { StaffApi } from '../staff/staff.module';
 import { createCouponAdminService } from './coupon-admin.service';
 import { createCouponPayments, type CouponPayments } from './coupon-payments';
 
@@ -25,7 +26,10 @@ export interface MemberRebateApi {
  */
 export const memberRebateModule = appModule({
   seed: seedCoupons,
-  create: ({ db, now }: Pick<Platform, 'db' | 'now'>, deps: { member: MemberApi }) => {
+  create: (
+    { db, now }: Pick<Platform, 'db' | 'now'>,
+    deps: { member: MemberApi; staff: StaffApi },
+  ) => {
     let connected: CouponOrders | null = null;
     const repository = createMemberRebateRepository(db);
     const coupons = createMemberRebateService({
@@ -40,6 +44,7 @@ export const memberRebateModule = appModule({
     const admin = createCouponAdminService({
       repository,
       members: { namesOf: deps.member.namesOf, findById: deps.member.members.findById },
+      staff: deps.staff,
       now,
     });
     return {

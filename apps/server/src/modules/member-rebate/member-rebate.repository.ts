@@ -35,10 +35,9 @@ export type NewCampaign = typeof couponCampaign.$inferInsert;
 
 /** The derived state as a condition on the member's coupons. */
 function stateWhere(state: CouponState, at: Date): SQL {
-  if (state === 'used') return isNotNull(memberCoupon.usedOrderId);
-  if (state === 'expired')
-    return and(isNull(memberCoupon.usedOrderId), lte(memberCoupon.validTo, at))!;
-  return and(isNull(memberCoupon.usedOrderId), gt(memberCoupon.validTo, at))!;
+  if (state === 'used') return isNotNull(memberCoupon.usedAt);
+  if (state === 'expired') return and(isNull(memberCoupon.usedAt), lte(memberCoupon.validTo, at))!;
+  return and(isNull(memberCoupon.usedAt), gt(memberCoupon.validTo, at))!;
 }
 
 /** Coupons, their templates, campaigns, the bundle and the uses: queries only. */
@@ -71,19 +70,19 @@ export function createMemberRebateRepository(db: Db) {
     async counts(memberId: number, at: Date, soon: Date) {
       const [row] = await db
         .select({
-          used: sql<number>`count(*) FILTER (WHERE ${memberCoupon.usedOrderId} IS NOT NULL)`.mapWith(
+          used: sql<number>`count(*) FILTER (WHERE ${memberCoupon.usedAt} IS NOT NULL)`.mapWith(
             Number,
           ),
           unused:
-            sql<number>`count(*) FILTER (WHERE ${memberCoupon.usedOrderId} IS NULL AND ${memberCoupon.validTo} > ${at})`.mapWith(
+            sql<number>`count(*) FILTER (WHERE ${memberCoupon.usedAt} IS NULL AND ${memberCoupon.validTo} > ${at})`.mapWith(
               Number,
             ),
           expired:
-            sql<number>`count(*) FILTER (WHERE ${memberCoupon.usedOrderId} IS NULL AND ${memberCoupon.validTo} <= ${at})`.mapWith(
+            sql<number>`count(*) FILTER (WHERE ${memberCoupon.usedAt} IS NULL AND ${memberCoupon.validTo} <= ${at})`.mapWith(
               Number,
             ),
           expiringSoon:
-            sql<number>`count(*) FILTER (WHERE ${memberCoupon.usedOrderId} IS NULL AND ${memberCoupon.validTo} > ${at} AND ${memberCoupon.validTo} <= ${soon})`.mapWith(
+            sql<number>`count(*) FILTER (WHERE ${memberCoupon.usedAt} IS NULL AND ${memberCoupon.validTo} > ${at} AND ${memberCoupon.validTo} <= ${soon})`.mapWith(
               Number,
             ),
         })
@@ -100,7 +99,7 @@ export function createMemberRebateRepository(db: Db) {
         .where(
           and(
             eq(memberCoupon.memberId, memberId),
-            isNull(memberCoupon.usedOrderId),
+            isNull(memberCoupon.usedAt),
             gt(memberCoupon.validTo, after),
           ),
         )
@@ -121,7 +120,7 @@ export function createMemberRebateRepository(db: Db) {
     ) {
       const open = and(
         eq(memberCoupon.memberId, memberId),
-        isNull(memberCoupon.usedOrderId),
+        isNull(memberCoupon.usedAt),
         gt(memberCoupon.validTo, c.since),
       );
       const usable = sql`(${memberCoupon.validFrom} <= ${c.at} AND ${memberCoupon.validTo} > ${c.at}
@@ -198,11 +197,51 @@ export function createMemberRebateRepository(db: Db) {
           and(
             eq(memberCoupon.id, c.couponId),
             eq(memberCoupon.memberId, c.memberId),
-            isNull(memberCoupon.usedOrderId),
+            isNull(memberCoupon.usedAt),
             lte(memberCoupon.validFrom, c.at),
             gt(memberCoupon.validTo, c.at),
             eq(memberCoupon.serviceType, c.serviceType),
             lte(memberCoupon.minOrderFen, c.total),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Redeems a layout or BOM coupon against an offline quote (decision 0066) if it is the
+     * member's, not used, within its window and the quote reaches its minimum: one conditional
+     * update, so of many redemptions at once one takes it. Null: not taken.
+     */
+    async redeem(
+      tx: Tx,
+      c: {
+        couponId: number;
+        memberId: number;
+        quoteRef: string;
+        quoteAmount: number;
+        staffId: number;
+        at: Date;
+      },
+    ): Promise<MemberCouponRow | null> {
+      const [row] = await tx
+        .update(memberCoupon)
+        .set({
+          usedAt: c.at,
+          redeemedQuote: c.quoteRef,
+          redeemedQuoteFen: c.quoteAmount,
+          redeemedFen: sql`least(${memberCoupon.amountFen}, ${c.quoteAmount})`,
+          redeemedBy: c.staffId,
+        })
+        .where(
+          and(
+            eq(memberCoupon.id, c.couponId),
+            eq(memberCoupon.memberId, c.memberId),
+            isNull(memberCoupon.usedAt),
+            inArray(memberCoupon.serviceType, ['layout', 'bom']),
+            lte(memberCoupon.validFrom, c.at),
+            gt(memberCoupon.validTo, c.at),
+            lte(memberCoupon.minOrderFen, c.quoteAmount),
           ),
         )
         .returning();

@@ -82,6 +82,12 @@ export function registerMemberRebateRoutes(
   route(StaffCoupon.Grant, async ({ input, write }) => admin.grant(write(), input), {
     beforeWrite: async ({ input }) => admin.assertMember(input.memberId),
   });
+  route(StaffCoupon.MemberCoupons, async ({ input }) =>
+    admin.memberCoupons(input.memberId, input.state ?? 'unused', input),
+  );
+  route(StaffCoupon.Redeem, async ({ input, write }) => admin.redeem(write(), input), {
+    beforeWrite: async ({ input }) => admin.assertMember(input.memberId),
+  });
   route(StaffCoupon.ListDeductions, async ({ input }) =>
     admin.deductions({ orderId: input.orderId, memberId: input.memberId }, input),
   );

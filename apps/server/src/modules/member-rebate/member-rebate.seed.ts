@@ -1,7 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { staffWriteIn } from '../../lib/workflow/staff-write';
 import type { SeedContext } from '../app-module';
+import { seedAuditRecorder } from '../audit/audit.module';
 import { DEMO_MOBILE, memberIdByMobile } from '../member/member.module';
+import { staffActorByUserName } from '../staff/staff.module';
+import { createCouponAdminService } from './coupon-admin.service';
 import { termsOf } from './coupon-terms';
+import { createMemberRebateRepository } from './member-rebate.repository';
 import {
   couponBundleItem,
   couponCampaign,
@@ -153,12 +159,55 @@ export async function seedCoupons({ tx, now }: SeedContext): Promise<void> {
     memberId,
     source: 'grant' as const,
   });
-  await tx.insert(memberCoupon).values([
-    grant('pcb-50', now),
-    grant('pcb-10-soon', now),
-    grant('layout-100', now),
-    grant('bom-30', now),
-    // Granted 40 days ago for 30 days: expired.
-    grant('reg-stencil-10', new Date(now.getTime() - 40 * DAY_MS)),
-  ]);
+  const inserted = await tx
+    .insert(memberCoupon)
+    .values([
+      grant('pcb-50', now),
+      grant('pcb-10-soon', now),
+      grant('layout-100', now),
+      grant('bom-30', now),
+      // Granted 40 days ago for 30 days: expired.
+      grant('reg-stencil-10', new Date(now.getTime() - 40 * DAY_MS)),
+      // Redeemed below against an offline BOM quote: used.
+      grant('bom-30', now),
+    ])
+    .returning({ id: memberCoupon.id });
+  await redeemDemoCoupon(tx, now, memberId, inserted.at(-1)!.id);
+}
+
+/**
+ * The demo member's used coupon: a BOM coupon sales (陈晓静) redeemed against an accepted
+ * offline quote, through the console's own service (its conditional update and audit row).
+ */
+async function redeemDemoCoupon(
+  tx: SeedContext['tx'],
+  now: Date,
+  memberId: number,
+  couponId: number,
+) {
+  const actor = await staffActorByUserName(tx, 'sales');
+  if (!actor) return;
+  const db = tx as unknown as Db;
+  const unused = () => {
+    throw new Error('the demo redemption reads no member or staff names');
+  };
+  const admin = createCouponAdminService({
+    repository: createMemberRebateRepository(db),
+    members: { namesOf: unused, findById: unused },
+    staff: { namesOf: unused },
+    now: () => now,
+  });
+  const { write, finish } = staffWriteIn(tx, {
+    actor,
+    action: 'StaffCoupon.Redeem',
+    origin: 'seed',
+    record: seedAuditRecorder(tx, () => now),
+  });
+  await admin.redeem(write, {
+    memberId,
+    couponId,
+    quoteRef: 'BOM-2026-1108',
+    quoteAmount: 128_000,
+  });
+  finish();
 }

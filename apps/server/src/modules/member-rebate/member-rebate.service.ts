@@ -65,7 +65,7 @@ export function createMemberRebateService(deps: {
         minOrderAmount: row.minOrderFen,
         validFrom: row.validFrom,
         validTo: row.validTo,
-        used: row.usedOrderId !== null,
+        used: row.usedAt !== null,
       },
       { serviceType, amount, at },
     );

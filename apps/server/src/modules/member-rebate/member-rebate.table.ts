@@ -81,6 +81,14 @@ export const memberCoupon = pgTable(
     usedOrderId: integer('used_order_id'),
     usedOrderNo: varchar('used_order_no', { length: 20 }),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * A layout or BOM coupon redeemed (核销) by staff against an offline quote (decision 0066):
+     * the quote's reference and amount, what it took off, who. Used without an order.
+     */
+    redeemedQuote: varchar('redeemed_quote', { length: 40 }),
+    redeemedQuoteFen: integer('redeemed_quote_fen'),
+    redeemedFen: integer('redeemed_fen'),
+    redeemedBy: integer('redeemed_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -95,7 +103,21 @@ export const memberCoupon = pgTable(
       'member_coupon_terms_ck',
       sql`${t.amountFen} > 0 AND ${t.minOrderFen} >= 0 AND ${t.validTo} > ${t.validFrom}`,
     ),
-    check('member_coupon_used_ck', sql`(${t.usedOrderId} IS NULL) = (${t.usedAt} IS NULL)`),
+    // Used (`used_at`) by exactly one of: an order's payment, an offline quote's redemption.
+    check(
+      'member_coupon_used_ck',
+      sql`(${t.usedAt} IS NULL) = (${t.usedOrderId} IS NULL AND ${t.redeemedQuote} IS NULL)
+        AND (${t.usedOrderId} IS NULL OR ${t.redeemedQuote} IS NULL)`,
+    ),
+    check(
+      'member_coupon_redeemed_ck',
+      sql`(${t.redeemedQuote} IS NULL) = (${t.redeemedBy} IS NULL)
+        AND (${t.redeemedQuote} IS NULL) = (${t.redeemedFen} IS NULL)
+        AND (${t.redeemedQuote} IS NULL) = (${t.redeemedQuoteFen} IS NULL)
+        AND (${t.redeemedQuote} IS NULL OR (${t.serviceType} IN ('layout', 'bom')
+          AND ${t.redeemedFen} > 0 AND ${t.redeemedFen} <= ${t.amountFen}
+          AND ${t.redeemedQuoteFen} >= ${t.minOrderFen} AND ${t.redeemedFen} <= ${t.redeemedQuoteFen}))`,
+    ),
   ],
 );
 export type MemberCouponRow = typeof memberCoupon.$inferSelect;

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Descriptions, Drawer, Skeleton, Space, Tag } from 'antd';
 import { StaffCreditPayment } from '@pcb/contract/member-credit-payment';
+import { StaffCoupon } from '@pcb/contract/staff-coupon';
+import { MemberCoupons } from './member-coupons';
 import { MemberCredit } from './member-credit';
 import { Link } from 'react-router';
 import { StaffFinance } from '@pcb/contract/staff-finance';
@@ -26,6 +28,7 @@ export function MemberDetailDrawer({ id, onClose }: { id: number | null; onClose
   const canAssign = canCall(staff, StaffMember.AssignManager);
   const readsLedger = canCall(staff, StaffFinance.GetMemberLedger);
   const readsCredit = canCall(staff, StaffCreditPayment.MemberCredit);
+  const readsCoupons = canCall(staff, StaffCoupon.MemberCoupons);
 
   return (
     <Drawer
@@ -91,6 +94,7 @@ export function MemberDetailDrawer({ id, onClose }: { id: number | null; onClose
             </Descriptions.Item>
           </Descriptions>
           {readsCredit && <MemberCredit memberId={detail.id} />}
+          {readsCoupons && <MemberCoupons memberId={detail.id} />}
         </Space>
       )}
       {detail && statusModal && (

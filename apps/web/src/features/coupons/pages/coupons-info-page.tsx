@@ -9,6 +9,7 @@ import {
 import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { PageEmpty, PageError, PageLoading } from '../../../components/page-status';
+import { formatFen } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import {
   useCouponCounts,
@@ -24,9 +25,11 @@ const offlineServices = new Set(['layout', 'bom']);
 
 function CouponItem({ coupon }: { coupon: MemberCoupon }) {
   const validity =
-    coupon.state === 'used'
-      ? `已用于订单 ${coupon.orderNo ?? ''}`
-      : `有效期至 ${chinaMinute(coupon.validTo)}`;
+    coupon.state !== 'used'
+      ? `有效期至 ${chinaMinute(coupon.validTo)}`
+      : coupon.quote
+        ? `已抵扣线下报价 ${coupon.quote.ref}`
+        : `已用于订单 ${coupon.orderNo ?? ''}`;
   return (
     <CouponCard
       coupon={coupon}
@@ -41,7 +44,13 @@ function CouponItem({ coupon }: { coupon: MemberCoupon }) {
             </span>
           )}
           {coupon.state === 'unused' && offlineServices.has(coupon.serviceType) && (
-            <span className="cp-card-note">下单时联系业务员抵扣</span>
+            <span className="cp-card-note">报价时联系业务员抵扣</span>
+          )}
+          {coupon.quote && (
+            <span className="cp-card-note" data-testid="coupon-quote">
+              报价{formatFen(coupon.quote.amount)}，抵扣{formatFen(coupon.quote.deduction)}
+              {coupon.usedAt ? `（${chinaMinute(coupon.usedAt)}）` : ''}
+            </span>
           )}
         </>
       }

@@ -122,10 +122,26 @@ export function CreditAccountPage() {
           </div>
         </div>
       </section>
+      {a.suspendedAt && (
+        <section className="cr-card" role="alert" data-testid="credit-suspended">
+          <span className="cr-status cr-status-bad">月结付款已暂停</span>
+          <p className="cr-hint">原因：{a.suspendReason}</p>
+          <p className="cr-hint">暂停期间不能用月结付款，仍可还款。如有疑问请联系您的客户经理。</p>
+        </section>
+      )}
       {a.overdue && (
         <section className="cr-card" role="alert">
           <span className="cr-status cr-status-bad">账单已逾期</span>
           <p className="cr-hint">逾期期间暂停月结付款，请尽快还款。</p>
+        </section>
+      )}
+      {a.overLimit > 0 && (
+        <section className="cr-card" role="alert" data-testid="credit-over-limit">
+          <span className="cr-status cr-status-bad">已用额度超出额度</span>
+          <p className="cr-hint">
+            月结额度已调整为{formatFen(a.limit)}，已用额度超出{formatFen(a.overLimit)}
+            。还款后已用额度回到额度以内，方可继续使用月结付款。
+          </p>
         </section>
       )}
       <section className="cr-card" aria-label="当前账单" data-testid="current-bill">
