@@ -12,6 +12,9 @@ const approved: CreditAccount = {
   billingDay: 5,
   currentBill: null,
   overdue: false,
+  overLimit: 0,
+  suspendedAt: null,
+  suspendReason: null,
 };
 
 describe('the pay sheet’s 月结支付 row', () => {
@@ -36,7 +39,18 @@ describe('the pay sheet’s 月结支付 row', () => {
     });
     expect(creditRow({ ...approved, overdue: true }, 100, false)).toMatchObject({
       available: false,
-      detail: '有逾期未还的账单，请先还款',
+      detail: '您有逾期未还的月结账单，请先还款后再使用月结付款',
+    });
+    expect(
+      creditRow(
+        { ...approved, suspendedAt: '2026-11-20T02:00:00.000Z', suspendReason: '核对账目' },
+        100,
+        false,
+      ),
+    ).toMatchObject({ available: false, detail: '月结付款已暂停：核对账目' });
+    expect(creditRow({ ...approved, overLimit: 20_000 }, 100, false)).toMatchObject({
+      available: false,
+      detail: '月结额度已下调，已用额度超出新额度，请先还款后再使用月结付款',
     });
     expect(creditRow(approved, 100, true)).toMatchObject({
       available: false,
