@@ -81,6 +81,11 @@ export const memberCoupon = pgTable(
     usedOrderId: integer('used_order_id'),
     usedOrderNo: varchar('used_order_no', { length: 20 }),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The online payment this coupon is held for until the provider confirms it (decision
+     * 0064): one attempt at a time, never while used by an order.
+     */
+    heldAttemptId: integer('held_attempt_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -96,6 +101,10 @@ export const memberCoupon = pgTable(
       sql`${t.amountFen} > 0 AND ${t.minOrderFen} >= 0 AND ${t.validTo} > ${t.validFrom}`,
     ),
     check('member_coupon_used_ck', sql`(${t.usedOrderId} IS NULL) = (${t.usedAt} IS NULL)`),
+    uniqueIndex('member_coupon_held_attempt_uq')
+      .on(t.heldAttemptId)
+      .where(sql`${t.heldAttemptId} IS NOT NULL`),
+    check('member_coupon_held_ck', sql`${t.heldAttemptId} IS NULL OR ${t.usedOrderId} IS NULL`),
   ],
 );
 export type MemberCouponRow = typeof memberCoupon.$inferSelect;

@@ -135,7 +135,9 @@ export function createMoneyService(deps: {
             : 'refunded'
           : attempt.purpose === 'recharge'
             ? 'credited'
-            : 'paidOrder';
+            : attempt.purpose === 'bill'
+              ? 'repaidBill'
+              : 'paidOrder';
     return {
       outTradeNo: attempt.outTradeNo,
       channel: attempt.channel as PaymentChannel,
@@ -145,6 +147,7 @@ export function createMoneyService(deps: {
       orderId: attempt.orderId,
       orderNo: attempt.orderNo,
       kind: attempt.orderKind,
+      billId: attempt.billId,
       amount: attempt.onlineFen,
       paidAt: attempt.paidAt?.toISOString() ?? null,
     };
