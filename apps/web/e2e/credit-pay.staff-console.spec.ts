@@ -5,7 +5,14 @@
 // balance.
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { FINANCE_TOTP_SECRET, PNG, staffPage } from './desk';
-import { apiSetPaymentPassword, data, memberWithOrderToPay, shot, yuanText } from './money-support';
+import {
+  apiSetPaymentPassword,
+  data,
+  memberWithOrderToPay,
+  shot,
+  typeDigits,
+  yuanText,
+} from './money-support';
 import { memberPhone } from './order-flow';
 import { STAFF_PASSWORD, uniqueMobile } from './support';
 
@@ -212,8 +219,13 @@ test('apply → finance approves → bind a mobile → pay on credit → the bil
   await expect(bill.getByTestId('credit-bill-status')).toHaveText('待还款');
   await shot(phone, 'credit-bill-history');
   await bill.getByRole('button', { name: /还款/ }).click();
-  await phone.getByTestId('repay-password').locator('input').fill(PAY_PASSWORD);
-  await phone.getByTestId('repay-submit').click();
+  // The repay sheet (decision 0065): 余额 (chosen, the balance covers it), 支付宝, 微信支付.
+  const sheet = phone.getByTestId('repay-sheet');
+  await expect(sheet.getByTestId('repay-way-balance')).toHaveAttribute('aria-checked', 'true');
+  await shot(phone, 'credit-repay-sheet');
+  await sheet.getByTestId('repay-submit').click();
+  await expect(sheet.getByTestId('pay-passcode-step')).toBeVisible();
+  await typeDigits(phone, PAY_PASSWORD);
   await expect(phone.getByText('还款成功')).toBeVisible();
   await expect(bill.getByTestId('credit-bill-status')).toHaveText('已还清');
   await phone.goto('/creditAccount');
