@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUPON_USED_MESSAGE, type OrderKind, type PayMethod } from '@pcb/contract';
 import { MemberRebate } from '@pcb/contract/member-rebate';
+import { Pcb } from '@pcb/contract/order-quote';
 import { WechatPayOrder } from '@pcb/contract/payment';
+import { StaffOrder } from '@pcb/contract/staff-order';
 import { StaffCoupon } from '@pcb/contract/staff-coupon';
 import type { PaymentChannel } from '../src/integrations/payment/payment-provider';
 import { COUPON_HELD_MESSAGE } from '../src/modules/member-rebate/coupon-payments';
@@ -169,6 +171,23 @@ describe('a coupon with every online method', () => {
       });
       expect(await balancesOf(t, m.id)).toEqual({ balance: 0, gift: 0, held: 0 });
       await expectBooksClean(t);
+      // 支付记录 for the member and the order drawer for finance: the coupon by name.
+      const paidWith = {
+        method,
+        total: order.total,
+        balance: balancePart,
+        online: order.total - DEDUCTION - balancePart,
+        coupon: DEDUCTION,
+        channel,
+        couponName: '在线测试券',
+        couponReturned: false,
+        refundedAt: null,
+      };
+      const detail = await call(t, Pcb.GetDetail, { id: order.id }, { token: m.token });
+      expect(detail.body.data.paidWith).toMatchObject(paidWith);
+      const desk = await call(t, StaffOrder.Get, { id: order.id }, { staff: p.staff.finance });
+      expect(desk.status, desk.body.message).toBe(200);
+      expect(desk.body.data.paidWith).toMatchObject(paidWith);
 
       const cancel = await t.post(
         '/api/Pcb/Cancel',
@@ -193,6 +212,9 @@ describe('a coupon with every online method', () => {
         { order_id: order.id, amount_fen: DEDUCTION, returned: true },
       ]);
       expect(await balancesOf(t, m.id)).toEqual({ balance: balancePart, gift: 0, held: 0 });
+      const after = await call(t, Pcb.GetDetail, { id: order.id }, { token: m.token });
+      expect(after.body.data.paidWith).toMatchObject({ couponReturned: true });
+      expect(after.body.data.paidWith!.refundedAt).not.toBeNull();
       await expectBooksClean(t);
     });
   }

@@ -220,11 +220,11 @@ test('apply → finance approves → bind a mobile → pay on credit → the bil
   await shot(phone, 'credit-bill-history');
   await bill.getByRole('button', { name: /还款/ }).click();
   // The repay sheet (decision 0065): 余额 (chosen, the balance covers it), 支付宝, 微信支付.
-  const sheet = phone.getByTestId('repay-sheet');
-  await expect(sheet.getByTestId('repay-way-balance')).toHaveAttribute('aria-checked', 'true');
+  const repay = phone.getByTestId('repay-sheet');
+  await expect(repay.getByTestId('repay-way-balance')).toHaveAttribute('aria-checked', 'true');
   await shot(phone, 'credit-repay-sheet');
-  await sheet.getByTestId('repay-submit').click();
-  await expect(sheet.getByTestId('pay-passcode-step')).toBeVisible();
+  await repay.getByTestId('repay-submit').click();
+  await expect(repay.getByTestId('pay-passcode-step')).toBeVisible();
   await typeDigits(phone, PAY_PASSWORD);
   await expect(phone.getByText('还款成功')).toBeVisible();
   await expect(bill.getByTestId('credit-bill-status')).toHaveText('已还清');

@@ -170,6 +170,9 @@ export function createCouponPayments(deps: { repository: MemberRebateRepository 
     /** An attempt that closed without paying gives its coupon back (nothing if it held none). */
     releaseIn: (tx: Tx, attemptId: number): Promise<void> => repository.release(tx, attemptId),
 
+    /** The coupon the order used, by name, and whether it went back (the payment's record). */
+    useOf: (orderId: number) => repository.useOf(orderId),
+
     /** A cancelled order's coupon back to its member, once (`coupon_use.returned_at`). */
     async returnIn(tx: Tx, orderId: number, at: Date): Promise<number> {
       const use = await repository.returnUse(tx, orderId, at);

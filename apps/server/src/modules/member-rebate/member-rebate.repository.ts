@@ -289,6 +289,21 @@ export function createMemberRebateRepository(db: Db) {
       await tx.insert(couponUse).values(row);
     },
 
+    /** The coupon an order used, by name (its payment's record, decision 0064). */
+    async useOf(orderId: number) {
+      const [row] = await db
+        .select({
+          couponId: couponUse.couponId,
+          name: memberCoupon.name,
+          amountFen: couponUse.amountFen,
+          returnedAt: couponUse.returnedAt,
+        })
+        .from(couponUse)
+        .innerJoin(memberCoupon, eq(memberCoupon.id, couponUse.couponId))
+        .where(eq(couponUse.orderId, orderId));
+      return row ?? null;
+    },
+
     /** The order's deduction given back, once: null when there was none or it went back before. */
     async returnUse(tx: Tx, orderId: number, at: Date): Promise<CouponUseRow | null> {
       const [use] = await tx

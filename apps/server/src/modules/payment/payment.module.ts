@@ -1,4 +1,4 @@
-import type { OnlinePayment } from '@pcb/contract';
+import type { OnlinePayment, OrderPaidWith } from '@pcb/contract';
 import type { Db, Tx } from '../../db/client';
 import type { AuthMember } from '../../http/auth';
 import type { Clock } from '../../lib/clock';
@@ -76,6 +76,8 @@ export interface PaymentApi {
     onStatusChange: (tx: Tx, before: OrderMoneyRef, after: OrderMoneyRef) => Promise<void>;
     /** An offline transfer finance recorded pays the order in the ledger (its transaction). */
     offlinePaidIn: (tx: Tx, payment: OfflinePayment) => Promise<void>;
+    /** How the order was paid (支付记录), with its coupon by name; null when not paid. */
+    paidWith: (orderId: number) => Promise<OrderPaidWith | null>;
   };
   /**
    * 月结 (decision 0059): the credit module connects its side, and posts to the ledger; a
@@ -285,6 +287,26 @@ export const paymentModule = appModule({
           },
           onStatusChange: orderMoney.onStatusChange,
           offlinePaidIn: orderMoney.offlinePaidIn,
+          async paidWith(orderId) {
+            const payment = await repository.orderPayment(orderId);
+            if (!payment) return null;
+            const use = payment.couponFen > 0 ? await coupons.useOf(orderId) : null;
+            return {
+              method: payment.method,
+              total: payment.totalFen,
+              balance: payment.balanceFen,
+              gift: payment.giftFen,
+              online: payment.onlineFen,
+              offline: payment.offlineFen,
+              credit: payment.creditFen,
+              coupon: payment.couponFen,
+              channel: (payment.channel as 'alipay' | 'wechat' | null) ?? null,
+              couponName: use?.name ?? null,
+              couponReturned: use?.returnedAt != null,
+              paidAt: payment.paidAt.toISOString(),
+              refundedAt: payment.refundedAt?.toISOString() ?? null,
+            };
+          },
         },
         credit: {
           connect: credit.connect,
