@@ -369,6 +369,38 @@ describe('a held coupon comes back when the payment does not complete', () => {
   });
 });
 
+describe('the reconciliation', () => {
+  it('finds a hold the attempt lost, and a hold left by an ended attempt', async () => {
+    const { t } = p;
+    const m = await payer(t);
+    const order = await unpaidOrder(p, m);
+    const coupon = await couponFor(m);
+    const res = await payWith(m, order, 'online', coupon);
+    const attempt = await attemptOf(res.body.data.payment!.outTradeNo);
+    const checks = async () =>
+      (await t.app.modules.payment.reconcile({ providerDays: 0 })).differences
+        .filter((d) => d.check === 'couponHold')
+        .map((d) => d.subject);
+    await t.database.pool.query('UPDATE member_coupon SET held_attempt_id = NULL WHERE id = $1', [
+      coupon,
+    ]);
+    expect(await checks()).toEqual([`attempt ${res.body.data.payment!.outTradeNo}`]);
+    await t.database.pool.query(
+      `UPDATE payment_attempt SET status = 'closed', close_reason = 'expired' WHERE id = $1`,
+      [attempt.id],
+    );
+    await t.database.pool.query('UPDATE member_coupon SET held_attempt_id = $1 WHERE id = $2', [
+      attempt.id,
+      coupon,
+    ]);
+    expect(await checks()).toEqual([`coupon ${coupon}`]);
+    await t.database.pool.query('UPDATE member_coupon SET held_attempt_id = NULL WHERE id = $1', [
+      coupon,
+    ]);
+    expect(await checks()).toEqual([]);
+  });
+});
+
 describe('races and forgeries', () => {
   it('50 online payments of 50 orders racing for one coupon: one holds it', async () => {
     const { t } = p;

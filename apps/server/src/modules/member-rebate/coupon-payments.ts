@@ -24,9 +24,11 @@ export interface CouponOrder {
 }
 
 /**
- * What paying does with coupons (decision 0061), in the payment's transaction: a coupon taken
- * for an order (the database's conditional update decides, so a coupon pays one order however
- * many payments race for it), and given back once when the paid order is cancelled.
+ * What paying does with coupons (decisions 0061, 0064), in the payment's transaction: a coupon
+ * taken for an order (the database's conditional update decides, so a coupon pays one order
+ * however many payments race for it) — at once for the balance, the gift balance and 月结; held
+ * by an online payment's attempt until the provider confirms it (then used) or the attempt ends
+ * (then released) — and given back once when the paid order is cancelled.
  */
 export function createCouponPayments(deps: { repository: MemberRebateRepository }) {
   const { repository } = deps;
