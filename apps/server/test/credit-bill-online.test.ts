@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BILL_ALREADY_REPAID_MESSAGE } from '@pcb/contract';
 import { MemberCreditPayment, StaffCreditPayment } from '@pcb/contract/member-credit-payment';
+import { MemberAdvancePayment } from '@pcb/contract/member-advance-payment';
 import { WechatPayOrder } from '@pcb/contract/payment';
 import type { PaymentChannel } from '../src/integrations/payment/payment-provider';
 import { call } from './call';
@@ -117,6 +118,22 @@ describe('repaying a bill online', () => {
     expect(account).toMatchObject({ used: 0, available: LIMIT });
     // The balance was never touched: the provider paid.
     expect(await balancesOf(p.t, m.id)).toEqual({ balance: 0, gift: 0, held: 0 });
+    // The line's log and the member's 收支明细 show the repayment.
+    const lineLog = await call(p.t, M.GetLogs, { page: 1, pageSize: 20 }, { token: m.token });
+    expect(lineLog.status, lineLog.body.message).toBe(200);
+    expect(lineLog.body.data.items[0]).toMatchObject({ amount: bill.outstanding });
+    const moneyLog = await call(
+      p.t,
+      MemberAdvancePayment.GetLogs,
+      { page: 1, pageSize: 20 },
+      { token: m.token },
+    );
+    expect(moneyLog.status, moneyLog.body.message).toBe(200);
+    expect(moneyLog.body.data.items[0]).toMatchObject({
+      direction: 'out',
+      amount: bill.outstanding,
+      parts: [{ name: '支付宝', amount: bill.outstanding }],
+    });
     // Repaid: a second online repayment is refused, the balance repay answers it as it is.
     const again = await repayOnline(m, bill.id);
     expect(again.status).toBe(409);

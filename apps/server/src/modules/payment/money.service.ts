@@ -76,6 +76,8 @@ const partSide: Partial<Record<LedgerTxnKind, 'source' | 'destination' | 'member
   receipt: 'source',
   orderPay: 'source',
   duplicate: 'source',
+  // A bill's repayment: what paid it, the balance or the provider (decisions 0060, 0065).
+  creditRepay: 'source',
   orderRefund: 'destination',
   duplicateRefunded: 'destination',
   adjustment: 'member',
