@@ -325,6 +325,19 @@ describe('a held coupon comes back when the payment does not complete', () => {
     await expectBooksClean(t);
   });
 
+  it('the provider failing to create the payment gives the coupon back (503)', async () => {
+    const m = await payer(p.t);
+    const order = await unpaidOrder(p, m);
+    const coupon = await couponFor(m);
+    p.alipay.failNext.add('create');
+    const res = await payWith(m, order, 'online', coupon);
+    expect(res.status).toBe(503);
+    expect(await couponRow(coupon)).toEqual({ used_order_id: null, held_attempt_id: null });
+    const again = await payWith(m, order, 'online', coupon);
+    expect(again.status, again.body.message).toBe(200);
+    await expectBooksClean(p.t);
+  });
+
   it('a replaced payment paid late takes the coupon again while it is free, once', async () => {
     const { t, alipay } = p;
     const m = await payer(t);

@@ -208,4 +208,34 @@ describe('repaying a bill online', () => {
     await runPaymentJobs(p.t);
     await expectBooksClean(p.t);
   });
+
+  it('20 repayments started at once: one open; every page paid repays the bill once, the rest refunded', async () => {
+    const { m, bill } = await memberWithBill();
+    const started = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => repayOnline(m, bill.id, i % 2 ? 'wechat' : 'alipay')),
+    );
+    expect(started.every((r) => r.status === 200)).toBe(true);
+    const open = await p.t.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM payment_attempt WHERE bill_id = $1 AND status = 'open'`,
+      [bill.id],
+    );
+    expect(open.rows[0]!.n).toBe(1);
+    // The member pays every page before the providers hear of the closes.
+    const outcomes = await Promise.all(
+      started.map((r) =>
+        notify(p.t, r.body.data.channel, p.fake(r.body.data.channel).pay(r.body.data.outTradeNo)),
+      ),
+    );
+    expect(outcomes).toEqual(Array(20).fill(SUCCESS));
+    const kinds = (await Promise.all(started.map((r) => receipts(r.body.data.outTradeNo)))).flat();
+    expect(kinds.filter((k) => k === 'creditRepay')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'duplicate')).toHaveLength(19);
+    const row = await p.t.database.pool.query<{ repaid_fen: number; status: string }>(
+      'SELECT repaid_fen, status FROM credit_bill WHERE id = $1',
+      [bill.id],
+    );
+    expect(row.rows[0]).toEqual({ repaid_fen: bill.outstanding, status: 'paid' });
+    await runPaymentJobs(p.t);
+    await expectBooksClean(p.t);
+  });
 });
