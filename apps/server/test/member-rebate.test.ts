@@ -4,7 +4,6 @@ import {
   CAMPAIGN_SOLD_OUT_MESSAGE,
   campaignLimitMessage,
   COUPON_EXPIRED_MESSAGE,
-  COUPON_ONLINE_MESSAGE,
   COUPON_USED_MESSAGE,
   REGISTER_RECEIVED_MESSAGE,
   wrongServiceMessage,
@@ -459,7 +458,7 @@ describe('a coupon when paying', () => {
     await expectBooksClean(p.t);
   });
 
-  it('refuses a coupon online, under its minimum, or used', async () => {
+  it('refuses a coupon under its minimum (online too: decision 0064), or expired', async () => {
     const m = await payer(p.t);
     const order = await unpaidOrder(p, m);
     await fund(p, m.id, order.total);
@@ -468,7 +467,7 @@ describe('a coupon when paying', () => {
     const [coupon] = (await list(m.token)).items;
     const online = await payWith(m.token, order, coupon!.id, 'online');
     expect(online.status).toBe(400);
-    expect(online.body.message).toBe(COUPON_ONLINE_MESSAGE);
+    expect(online.body.message).toBe(belowMinimumMessage(order.total + 1, order.total));
     const below = await payWith(m.token, order, coupon!.id);
     expect(below.status).toBe(400);
     expect(below.body.message).toBe(belowMinimumMessage(order.total + 1, order.total));

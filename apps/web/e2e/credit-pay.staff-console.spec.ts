@@ -1,11 +1,18 @@
 // Credit pay (月结, issue 21, decisions 0059 and 0060) from both sides: the member applies on
 // their phone, finance approves with a limit in the console (a second browser context), the
 // member binds an approving mobile, pays an order on credit with the code texted to it, the
-// order is on the month's bill (finance runs the bills), and the member repays it from the
-// balance.
+// order is on the month's bill (finance runs the bills), and the member repays it online at the
+// Alipay sandbox cashier (decision 0065; the balance would cover it too), landing on 还款结果.
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { FINANCE_TOTP_SECRET, PNG, staffPage } from './desk';
-import { apiSetPaymentPassword, data, memberWithOrderToPay, shot, yuanText } from './money-support';
+import {
+  apiSetPaymentPassword,
+  cashierYuan,
+  data,
+  memberWithOrderToPay,
+  shot,
+  yuanText,
+} from './money-support';
 import { memberPhone } from './order-flow';
 import { STAFF_PASSWORD, uniqueMobile } from './support';
 
@@ -205,16 +212,33 @@ test('apply → finance approves → bind a mobile → pay on credit → the bil
     }),
   );
 
-  // The order is on the bill; the member repays it from the balance.
+  // The order is on the bill; the member repays it through Alipay.
   await phone.goto('/creditAccount/billHistory');
   const bill = phone.getByTestId('credit-bill');
   await expect(bill).toHaveCount(1);
   await expect(bill.getByTestId('credit-bill-status')).toHaveText('待还款');
   await shot(phone, 'credit-bill-history');
   await bill.getByRole('button', { name: /还款/ }).click();
-  await phone.getByTestId('repay-password').locator('input').fill(PAY_PASSWORD);
-  await phone.getByTestId('repay-submit').click();
-  await expect(phone.getByText('还款成功')).toBeVisible();
+  // The repay sheet (decision 0065): 余额 (chosen, the balance covers it), 支付宝, 微信支付.
+  const repay = phone.getByTestId('repay-sheet');
+  await expect(repay.getByTestId('repay-way-balance')).toHaveAttribute('aria-checked', 'true');
+  await shot(phone, 'credit-repay-sheet');
+  await repay.getByTestId('repay-way-alipay').click();
+  await expect(repay.getByTestId('repay-way-alipay')).toHaveAttribute('aria-checked', 'true');
+  await repay.getByTestId('repay-submit').click();
+  // Alipay's sandbox cashier: the bill's whole outstanding sum.
+  await expect(phone).toHaveURL(/\/sandbox\/alipay\/cashier\/\d+$/);
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText(cashierYuan(order.total));
+  await expect(phone.locator('.subject')).toHaveText(/^月结账单 \d{4}-\d{2} 还款$/);
+  await phone.getByRole('button', { name: '支付成功' }).click();
+  // Back on 还款结果, which asks the server until the bill is repaid.
+  await expect(phone).toHaveURL(
+    /\/creditAccount\/repaySuccess\?billId=\d+&channel=alipay&outTradeNo=B\w+/,
+  );
+  await expect(phone.getByTestId('repay-result')).toHaveAttribute('data-state', 'ok');
+  await expect(phone.getByRole('heading', { name: '还款成功' })).toBeVisible();
+  await shot(phone, 'credit-repay-success');
+  await phone.getByTestId('repay-to-bills').click();
   await expect(bill.getByTestId('credit-bill-status')).toHaveText('已还清');
   await phone.goto('/creditAccount');
   await expect(phone.getByTestId('credit-available')).toHaveText('¥5,000.00');

@@ -103,6 +103,31 @@ export const receiverSnapshotSchema = z.object({
 });
 export type ReceiverSnapshotView = z.infer<typeof receiverSnapshotSchema>;
 
+// ---- How an order was paid ----
+
+/**
+ * The order's payment as it is booked (decisions 0051, 0061, 0064): its parts in fen (they add
+ * up to `total`), the provider of the online part, and the coupon that took `coupon` off, by
+ * name. Null on an order not paid.
+ */
+export const orderPaidWithSchema = z.object({
+  method: z.enum(['balance', 'gift', 'online', 'balanceOnline', 'offline', 'credit']),
+  total: z.number().int(),
+  balance: z.number().int(),
+  gift: z.number().int(),
+  online: z.number().int(),
+  offline: z.number().int(),
+  credit: z.number().int(),
+  coupon: z.number().int(),
+  channel: z.enum(['alipay', 'wechat']).nullable(),
+  couponName: z.string().nullable(),
+  /** Given back by a cancellation (the coupon too, once). */
+  couponReturned: z.boolean(),
+  paidAt: z.string(),
+  refundedAt: z.string().nullable(),
+});
+export type OrderPaidWith = z.infer<typeof orderPaidWithSchema>;
+
 // ---- The member's orders ----
 
 export const memberOrderRowSchema = z.object({
@@ -153,6 +178,8 @@ export const memberOrderDetailSchema = memberOrderRowSchema.extend({
   timeline: z.array(timelineEntrySchema),
   productionSteps: z.array(productionStepViewSchema),
   parcels: z.array(parcelSchema),
+  /** How it was paid (支付记录), with the coupon's deduction by name. */
+  paidWith: orderPaidWithSchema.nullable(),
   updatedAt: z.string(),
 });
 export type MemberOrderDetail = z.infer<typeof memberOrderDetailSchema>;

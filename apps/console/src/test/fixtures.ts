@@ -121,5 +121,6 @@ export const orderDetailFixture: StaffOrderDetail = {
   productionSteps: pcbSteps,
   parcels: [],
   payment: null,
+  paidWith: null,
   actions: ['pass', 'changePrice', 'raiseEq'],
 };

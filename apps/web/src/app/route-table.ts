@@ -378,6 +378,20 @@ export const routeTable = {
     access: 'member',
     back: paths.creditAccount,
   },
+  repaySuccess: {
+    path: paths.repaySuccess,
+    page: () => import('./routes/repay-success-route'),
+    title: '还款结果',
+    access: 'member',
+    back: paths.billHistory,
+  },
+  repayFail: {
+    path: paths.repayFail,
+    page: () => import('./routes/repay-fail-route'),
+    title: '还款失败',
+    access: 'member',
+    back: paths.billHistory,
+  },
   payImpower: {
     path: paths.payImpower,
     page: () => import('./routes/pay-impower-route'),

@@ -40,6 +40,8 @@ export const paths = {
   creditPay: '/creditPay',
   creditAccount: '/creditAccount',
   billHistory: '/creditAccount/billHistory',
+  repaySuccess: '/creditAccount/repaySuccess',
+  repayFail: '/creditAccount/repayFail',
   payImpower: '/creditAccount/payImpower',
   orderState: '/orderState',
   infoList: '/InfoList',

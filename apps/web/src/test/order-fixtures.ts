@@ -125,6 +125,7 @@ export function orderDetail(over: Partial<MemberOrderDetail> = {}): MemberOrderD
     cancelReason: null,
     reorderOf: null,
     priceChange: null,
+    paidWith: null,
     eqs: [],
     timeline: [
       {

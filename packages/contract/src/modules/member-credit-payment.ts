@@ -10,11 +10,13 @@ import {
   okSchema,
   pageInput,
   pageOf,
+  requestIdSchema,
+  sealedOpenIdSchema,
   text,
 } from '../common';
 import { defineModule, emptyInput } from '../define';
 import { daySchema } from './member-advance-payment';
-import { paymentPasswordInput } from './payment';
+import { onlinePaymentSchema, paymentChannels, paymentPasswordInput, payScenes } from './payment';
 import { reviewQueueActions, reviewRowSchema, reviewStatuses } from './review-queue';
 
 /** Why a credit payment cannot go ahead now (null: it can), as the screens say it. */
@@ -169,6 +171,18 @@ export const repayBillInput = z.object({
   paymentPassword: paymentPasswordInput,
 });
 
+/** Repaying a bill through Alipay or WeChat Pay (decision 0065): the whole outstanding sum. */
+export const repayBillOnlineInput = z.object({
+  id: idSchema.meta({ title: '账单' }),
+  requestId: requestIdSchema,
+  channel: z
+    .enum(paymentChannels, { error: '请选择支付宝或微信支付' })
+    .meta({ title: '在线支付方式' }),
+  scene: z.enum(payScenes, { error: '支付场景不正确' }).default('h5').meta({ title: '支付场景' }),
+  wxOpenId: sealedOpenIdSchema.optional(),
+});
+export const BILL_ALREADY_REPAID_MESSAGE = '该账单已还清';
+
 const sent = z.object({ resendAfterSeconds: z.number().int() });
 
 const member = { access: 'member', whenSwitched: 'allow' } as const;
@@ -290,6 +304,13 @@ export const MemberCreditPayment = defineModule('MemberCreditPayment', {
     ...own,
     input: repayBillInput,
     output: creditBillSchema,
+  },
+  RepayBillOnline: {
+    method: 'POST',
+    summary: '用支付宝或微信支付还清账单（decision 0065）',
+    ...own,
+    input: repayBillOnlineInput,
+    output: onlinePaymentSchema,
   },
 });
 

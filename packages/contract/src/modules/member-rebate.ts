@@ -41,7 +41,6 @@ export const COUPON_NOT_FOUND_MESSAGE = '优惠券不存在';
 export const COUPON_USED_MESSAGE = '该优惠券已使用';
 export const COUPON_EXPIRED_MESSAGE = '该优惠券已过期';
 export const COUPON_NOT_STARTED_MESSAGE = '该优惠券尚未到使用时间';
-export const COUPON_ONLINE_MESSAGE = '优惠券暂只能与余额、赠送金额或月结支付一起使用';
 export const wrongServiceMessage = (type: CouponServiceType) =>
   `该优惠券仅限${couponServiceNames[type]}订单使用`;
 export const belowMinimumMessage = (minimum: number, amount: number) =>

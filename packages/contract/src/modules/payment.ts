@@ -169,9 +169,11 @@ export const outTradeNoSchema = text(32)
 export const paymentStatusSchema = z.object({
   outTradeNo: z.string(),
   channel: z.enum(paymentChannels),
-  purpose: z.enum(['order', 'recharge']),
+  purpose: z.enum(['order', 'recharge', 'bill']),
   status: z.enum(['pending', 'paid', 'closed']),
-  outcome: z.enum(['paidOrder', 'credited', 'refunding', 'refunded']).nullable(),
+  outcome: z.enum(['paidOrder', 'credited', 'repaidBill', 'refunding', 'refunded']).nullable(),
+  /** The credit bill it repays (purpose `bill`, decision 0065). */
+  billId: z.number().int().nullable().optional(),
   orderId: z.number().int().nullable(),
   orderNo: z.string().nullable(),
   kind: z.enum(orderKinds).nullable(),

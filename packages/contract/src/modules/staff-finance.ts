@@ -49,10 +49,11 @@ export const financePaymentStateNames: Record<FinancePaymentState, string> = {
 };
 
 /** What paid: an order, or a top-up of the balance. */
-export const financePaymentPurposes = ['order', 'recharge'] as const;
+export const financePaymentPurposes = ['order', 'recharge', 'bill'] as const;
 export const financePaymentPurposeNames: Record<(typeof financePaymentPurposes)[number], string> = {
   order: '订单付款',
   recharge: '余额充值',
+  bill: '月结还款',
 };
 
 /** Why an online payment was closed unpaid, as finance reads it. */

@@ -16,6 +16,7 @@ import { defineModule, type StaffRole } from '../define';
 import { orderActions, staffOrderActions } from '../order-lifecycle';
 import {
   eqSchema,
+  orderPaidWithSchema,
   parcelSchema,
   priceChangeSchema,
   productionStepViewSchema,
@@ -93,6 +94,8 @@ export const staffOrderDetailSchema = staffOrderRowSchema.extend({
       createdAt: z.string(),
     })
     .nullable(),
+  /** How the order was paid, with the coupon used and its deduction (finance, decision 0064). */
+  paidWith: orderPaidWithSchema.nullable(),
   /** What the caller's roles may do now (the lifecycle table). */
   actions: z.array(z.enum(staffOrderActions as [string, ...string[]])),
 });

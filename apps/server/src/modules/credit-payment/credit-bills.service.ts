@@ -1,10 +1,22 @@
-import { BILL_DUE_DAYS, BILL_REMIND_DAYS, type CreditBill } from '@pcb/contract';
+import {
+  BILL_ALREADY_REPAID_MESSAGE,
+  BILL_DUE_DAYS,
+  BILL_REMIND_DAYS,
+  type CreditBill,
+  type OnlinePayment,
+} from '@pcb/contract';
 import type { Db } from '../../db/client';
 import type { AuthMember } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import type { MemberMessageApi } from '../member-message/member-message.module';
-import { accounts, LedgerShortfall, type Ledger } from '../payment/payment.module';
+import {
+  accounts,
+  LedgerShortfall,
+  type CreditBillPayee,
+  type Ledger,
+  type PaymentApi,
+} from '../payment/payment.module';
 import { addDays, chinaDayOf, dayOfMonth, dayStart } from './credit-dates';
 import { creditMessages } from './credit-payment.messages';
 import type { CreditRepository } from './credit-payment.repository';
@@ -24,6 +36,7 @@ export function createCreditBills(deps: {
   ledger: Ledger;
   messages: Pick<MemberMessageApi, 'sendIn' | 'send'>;
   verifyPaymentPassword: (memberId: number, password: string) => Promise<void>;
+  repayOnline: PaymentApi['credit']['repayOnline'];
   now: Clock;
 }) {
   const { repository, ledger } = deps;
@@ -58,9 +71,29 @@ export function createCreditBills(deps: {
     });
   }
 
+  /** The bills' side of an online repayment (decision 0065), for the payment module. */
+  const payee: CreditBillPayee = {
+    async lockIn(tx, billId) {
+      const bill = await repository.lockBill(tx, billId);
+      return bill
+        ? {
+            id: bill.id,
+            memberId: bill.memberId,
+            period: bill.period,
+            outstanding: outstandingOf(bill),
+            isPaid: bill.status === 'paid',
+          }
+        : null;
+    },
+    async repaidIn(tx, billId, amount, at) {
+      return repository.repayBillIn(tx, billId, amount, at);
+    },
+  };
+
   return {
     run,
     remind,
+    payee,
     /** The daily job's work: today's bills, then today's reminders. */
     async daily(day = chinaDayOf(deps.now())) {
       const created = await run(day);
@@ -108,6 +141,21 @@ export function createCreditBills(deps: {
         });
       });
       return toBill(row, chinaDayOf(deps.now()));
+    },
+
+    /**
+     * Starts repaying the whole bill through Alipay or WeChat Pay (decision 0065): another
+     * member's bill is 404, a repaid one 409; the bill is repaid when the provider confirms.
+     */
+    async repayOnline(
+      member: AuthMember,
+      input: Parameters<PaymentApi['credit']['repayOnline']>[1],
+      ip: string,
+    ): Promise<OnlinePayment> {
+      const found = await repository.bill(input.id);
+      if (!found || found.memberId !== member.id) throw new AppError(404, BILL_NOT_FOUND_MESSAGE);
+      if (found.status === 'paid') throw new AppError(409, BILL_ALREADY_REPAID_MESSAGE);
+      return deps.repayOnline(member, input, ip);
     },
   };
 }

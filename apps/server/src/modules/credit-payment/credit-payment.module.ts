@@ -79,8 +79,10 @@ export const creditPaymentModule = appModule({
       ledger,
       messages: deps.memberMessage,
       verifyPaymentPassword: deps.memberAuth.verifyPaymentPassword,
+      repayOnline: deps.payment.credit.repayOnline,
       now,
     });
+    deps.payment.credit.connectBills(bills.payee);
     const review = createCreditReviewService({
       repository: createCreditReviewRepository(db),
       bills: repository,

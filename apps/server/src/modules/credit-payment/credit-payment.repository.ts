@@ -301,6 +301,26 @@ export function createCreditRepository(db: Db) {
       return row!;
     },
 
+    /**
+     * The whole outstanding sum repaid (decision 0065): a conditional update on the bill's
+     * state, so a bill is repaid once whatever races; false when it was no longer unpaid with
+     * exactly this sum outstanding.
+     */
+    async repayBillIn(tx: Tx, id: number, amount: number, at: Date): Promise<boolean> {
+      const rows = await tx
+        .update(creditBill)
+        .set({ repaidFen: sql`${creditBill.repaidFen} + ${amount}`, status: 'paid', paidAt: at })
+        .where(
+          and(
+            eq(creditBill.id, id),
+            eq(creditBill.status, 'unpaid'),
+            sql`${creditBill.amountFen} - ${creditBill.refundedFen} - ${creditBill.repaidFen} = ${amount}`,
+          ),
+        )
+        .returning({ id: creditBill.id });
+      return rows.length === 1;
+    },
+
     /** The newest bill not repaid. */
     async currentBill(memberId: number, ex: Executor = db): Promise<CreditBillRow | undefined> {
       const [row] = await ex

@@ -52,6 +52,9 @@ export function registerCreditPaymentRoutes(
   route(M.RepayBill, async ({ input, requireOwnAccount }) =>
     bills.repay(requireOwnAccount(), input.id, input.paymentPassword),
   );
+  route(M.RepayBillOnline, async ({ input, requireOwnAccount, ip }) =>
+    bills.repayOnline(requireOwnAccount(), input, ip),
+  );
 
   const S = StaffCreditPayment;
   route(S.List, async ({ input }) => review.list(input, input));

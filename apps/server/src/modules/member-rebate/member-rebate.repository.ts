@@ -198,6 +198,7 @@ export function createMemberRebateRepository(db: Db) {
             eq(memberCoupon.id, c.couponId),
             eq(memberCoupon.memberId, c.memberId),
             isNull(memberCoupon.usedAt),
+            isNull(memberCoupon.heldAttemptId),
             lte(memberCoupon.validFrom, c.at),
             gt(memberCoupon.validTo, c.at),
             eq(memberCoupon.serviceType, c.serviceType),
@@ -238,6 +239,7 @@ export function createMemberRebateRepository(db: Db) {
             eq(memberCoupon.id, c.couponId),
             eq(memberCoupon.memberId, c.memberId),
             isNull(memberCoupon.usedAt),
+            isNull(memberCoupon.heldAttemptId),
             inArray(memberCoupon.serviceType, ['layout', 'bom']),
             lte(memberCoupon.validFrom, c.at),
             gt(memberCoupon.validTo, c.at),
@@ -248,8 +250,98 @@ export function createMemberRebateRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * Holds the coupon for an online payment (decision 0064) on the same terms as `take`: the
+     * coupon's row names the attempt, so it is in at most one payment under way and never in one
+     * while it is used (CHECK). Null: not held.
+     */
+    async hold(
+      tx: Tx,
+      c: {
+        couponId: number;
+        memberId: number;
+        attemptId: number;
+        serviceType: MemberCouponRow['serviceType'];
+        total: number;
+        at: Date;
+      },
+    ): Promise<MemberCouponRow | null> {
+      const [row] = await tx
+        .update(memberCoupon)
+        .set({ heldAttemptId: c.attemptId })
+        .where(
+          and(
+            eq(memberCoupon.id, c.couponId),
+            eq(memberCoupon.memberId, c.memberId),
+            isNull(memberCoupon.usedAt),
+            isNull(memberCoupon.heldAttemptId),
+            lte(memberCoupon.validFrom, c.at),
+            gt(memberCoupon.validTo, c.at),
+            eq(memberCoupon.serviceType, c.serviceType),
+            lte(memberCoupon.minOrderFen, c.total),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** The coupon's row, locked (the settlement's order: the order, the attempt, the coupon). */
+    async lockCoupon(tx: Tx, id: number): Promise<MemberCouponRow | null> {
+      const [row] = await tx
+        .select()
+        .from(memberCoupon)
+        .where(eq(memberCoupon.id, id))
+        .for('update');
+      return row ?? null;
+    },
+
+    /**
+     * The held (or free again) coupon used for the order: from the attempt's hold, or taken
+     * afresh when the hold was given back meanwhile. Null: neither.
+     */
+    async capture(
+      tx: Tx,
+      c: { couponId: number; attemptId: number; orderId: number; orderNo: string; at: Date },
+    ): Promise<MemberCouponRow | null> {
+      const [row] = await tx
+        .update(memberCoupon)
+        .set({ usedOrderId: c.orderId, usedOrderNo: c.orderNo, usedAt: c.at, heldAttemptId: null })
+        .where(
+          and(
+            eq(memberCoupon.id, c.couponId),
+            isNull(memberCoupon.usedAt),
+            sql`(${memberCoupon.heldAttemptId} = ${c.attemptId} OR ${memberCoupon.heldAttemptId} IS NULL)`,
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** The attempt's hold given back (nothing when it holds none). */
+    async release(tx: Tx, attemptId: number): Promise<void> {
+      await tx
+        .update(memberCoupon)
+        .set({ heldAttemptId: null })
+        .where(eq(memberCoupon.heldAttemptId, attemptId));
+    },
+
     async insertUse(tx: Tx, row: typeof couponUse.$inferInsert): Promise<void> {
       await tx.insert(couponUse).values(row);
+    },
+
+    /** The coupon an order used, by name (its payment's record, decision 0064). */
+    async useOf(orderId: number) {
+      const [row] = await db
+        .select({
+          couponId: couponUse.couponId,
+          name: memberCoupon.name,
+          amountFen: couponUse.amountFen,
+          returnedAt: couponUse.returnedAt,
+        })
+        .from(couponUse)
+        .innerJoin(memberCoupon, eq(memberCoupon.id, couponUse.couponId))
+        .where(eq(couponUse.orderId, orderId));
+      return row ?? null;
     },
 
     /** The order's deduction given back, once: null when there was none or it went back before. */

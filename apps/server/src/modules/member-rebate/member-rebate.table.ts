@@ -89,6 +89,11 @@ export const memberCoupon = pgTable(
     redeemedQuoteFen: integer('redeemed_quote_fen'),
     redeemedFen: integer('redeemed_fen'),
     redeemedBy: integer('redeemed_by'),
+    /**
+     * The online payment this coupon is held for until the provider confirms it (decision
+     * 0064): one attempt at a time, never while used (by an order or a quote).
+     */
+    heldAttemptId: integer('held_attempt_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -118,6 +123,10 @@ export const memberCoupon = pgTable(
           AND ${t.redeemedFen} > 0 AND ${t.redeemedFen} <= ${t.amountFen}
           AND ${t.redeemedQuoteFen} >= ${t.minOrderFen} AND ${t.redeemedFen} <= ${t.redeemedQuoteFen}))`,
     ),
+    uniqueIndex('member_coupon_held_attempt_uq')
+      .on(t.heldAttemptId)
+      .where(sql`${t.heldAttemptId} IS NOT NULL`),
+    check('member_coupon_held_ck', sql`${t.heldAttemptId} IS NULL OR ${t.usedAt} IS NULL`),
   ],
 );
 export type MemberCouponRow = typeof memberCoupon.$inferSelect;

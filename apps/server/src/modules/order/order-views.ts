@@ -5,6 +5,7 @@ import {
   productionSteps,
   type Eq,
   type MemberOrderDetail,
+  type OrderPaidWith,
   type MemberOrderRow,
   type Parcel,
   type PriceChange,
@@ -85,6 +86,8 @@ export const priceChangeOf = (c: OrderPriceChangeRow): PriceChange => ({
 export function createOrderViews(deps: {
   storage: Pick<ObjectStorage, 'signedGetUrl' | 'exists'>;
   now: Clock;
+  /** How an order was paid (the payment module's record, with its coupon by name). */
+  paidWith: (orderId: number) => Promise<OrderPaidWith | null>;
 }) {
   const until = () => new Date(deps.now().getTime() + FILE_URL_TTL_MS);
   const stored = (key: string) => ({ key, url: deps.storage.signedGetUrl(key, until()) });
@@ -177,12 +180,13 @@ export function createOrderViews(deps: {
         timeline: timelineOf(extras.process, true),
         productionSteps: productionStepsOf(row, extras.steps),
         parcels: extras.parcels.map(parcelOf),
+        paidWith: await deps.paidWith(row.id),
         updatedAt: row.updatedAt.toISOString(),
       };
     },
 
     /** What staff see besides issue 11's detail: the lifecycle and what their roles may do. */
-    staffExtras(row: OrderRow, extras: OrderExtras, roles: readonly StaffRole[]) {
+    async staffExtras(row: OrderRow, extras: OrderExtras, roles: readonly StaffRole[]) {
       return {
         timeline: timelineOf(extras.process, false),
         revision: row.revision,
@@ -201,6 +205,7 @@ export function createOrderViews(deps: {
               createdAt: extras.payment.createdAt.toISOString(),
             }
           : null,
+        paidWith: await deps.paidWith(row.id),
         actions: allowedOrderActions(factsOf(row), roles),
       };
     },

@@ -129,7 +129,7 @@ export const orderModule = appModule({
       actor: () => deps.staff.actorByUserName(DEMO_FACTORY_STAFF.userName),
       now,
     });
-    const views = createOrderViews({ storage, now });
+    const views = createOrderViews({ storage, now, paidWith: deps.payment.orders.paidWith });
     const quotes = createQuoteService({
       priceSheets: deps.priceSheet,
       receivers: deps.memberReceiver,

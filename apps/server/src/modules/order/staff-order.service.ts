@@ -165,7 +165,7 @@ export function createStaffOrderService(deps: {
           actor: p.actor,
           createdAt: p.createdAt.toISOString(),
         })),
-        ...deps.views.staffExtras(row, extras, roles),
+        ...(await deps.views.staffExtras(row, extras, roles)),
       };
     },
   };

@@ -52,3 +52,39 @@ export function creditPayerSlot() {
     },
   };
 }
+
+/** A credit bill as an online repayment reads it under its lock (decision 0065). */
+export interface CreditBillRef {
+  id: number;
+  memberId: number;
+  period: string;
+  /** What is left to repay, fen. */
+  outstanding: number;
+  isPaid: boolean;
+}
+
+/**
+ * What repaying a bill online asks of the credit-payment module (decision 0065), which connects
+ * it when it is built; the ledger posting (the provider's clearing → the credit line) is the
+ * settlement's.
+ */
+export interface CreditBillPayee {
+  /** The bill, locked (the first lock a repayment takes, as an order's is for its payment). */
+  lockIn: (tx: Tx, billId: number) => Promise<CreditBillRef | null>;
+  /** The bill repaid by `amount` (its whole outstanding sum), if still unpaid; once. */
+  repaidIn: (tx: Tx, billId: number, amount: number, at: Date) => Promise<boolean>;
+}
+
+/** One slot the credit module fills with its bills' side. */
+export function creditBillSlot() {
+  let connected: CreditBillPayee | null = null;
+  return {
+    connect: (payee: CreditBillPayee) => {
+      connected = payee;
+    },
+    get: (): CreditBillPayee => {
+      if (!connected) throw new Error('payment: the credit module has not connected its bills');
+      return connected;
+    },
+  };
+}

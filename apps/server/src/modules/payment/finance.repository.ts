@@ -46,7 +46,7 @@ function dayRange(column: AnyPgColumn, from?: string, to?: string): SQL[] {
 export interface PaymentFilter {
   method?: FinancePaymentMethod | undefined;
   state?: FinancePaymentState | undefined;
-  purpose?: 'order' | 'recharge' | undefined;
+  purpose?: 'order' | 'recharge' | 'bill' | undefined;
   memberId?: number | undefined;
   /** The order, when an order number was asked (resolved by the order module). */
   orderId?: number | undefined;
@@ -124,7 +124,7 @@ function onlineWhere(f: PaymentFilter): SQL | null {
  * transfer; 余额+在线 and online ones are their online payment's row); null when none can match.
  */
 function orderWhere(f: PaymentFilter): SQL | null {
-  if (f.purpose === 'recharge') return null;
+  if (f.purpose === 'recharge' || f.purpose === 'bill') return null;
   if (f.state === 'pending' || f.state === 'closed') return null;
   if (f.method === 'alipay' || f.method === 'wechat') return null;
   const conditions: (SQL | undefined)[] = [isNull(orderPayment.attemptId)];

@@ -8,7 +8,8 @@ import { orderSubject, PROVIDER_DOWN_MESSAGE, RECHARGE_SUBJECT } from './online-
 import type { PayTokens } from './pay-tokens';
 import type { PaymentRepository } from './payment.repository';
 import type { PaymentAttemptRow } from './payment.table';
-import { orderResultPages, rechargeResultPages } from './result-pages';
+import { billResultPages, orderResultPages, rechargeResultPages } from './result-pages';
+import { billSubject } from './bill-payments';
 
 export const PAY_TOKEN_MESSAGE = '支付凭证无效或已过期，请返回重新发起支付';
 export const PAYMENT_OVER_MESSAGE = '该笔支付已结束，请返回查看支付结果';
@@ -41,7 +42,9 @@ export function createMiniProgramPay(deps: {
           subject: orderSubject(attempt.orderKind, attempt.orderNo ?? ''),
           ...orderResultPages({ id: attempt.orderId, kind: attempt.orderKind }, payment),
         }
-      : { subject: RECHARGE_SUBJECT, ...rechargeResultPages(payment) };
+      : attempt.purpose === 'bill' && attempt.billId !== null
+        ? { subject: billSubject(''), ...billResultPages(attempt.billId, payment) }
+        : { subject: RECHARGE_SUBJECT, ...rechargeResultPages(payment) };
   };
 
   return {

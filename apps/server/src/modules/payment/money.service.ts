@@ -76,6 +76,8 @@ const partSide: Partial<Record<LedgerTxnKind, 'source' | 'destination' | 'member
   receipt: 'source',
   orderPay: 'source',
   duplicate: 'source',
+  // A bill's repayment: what paid it, the balance or the provider (decisions 0060, 0065).
+  creditRepay: 'source',
   orderRefund: 'destination',
   duplicateRefunded: 'destination',
   adjustment: 'member',
@@ -135,7 +137,9 @@ export function createMoneyService(deps: {
             : 'refunded'
           : attempt.purpose === 'recharge'
             ? 'credited'
-            : 'paidOrder';
+            : attempt.purpose === 'bill'
+              ? 'repaidBill'
+              : 'paidOrder';
     return {
       outTradeNo: attempt.outTradeNo,
       channel: attempt.channel as PaymentChannel,
@@ -145,6 +149,7 @@ export function createMoneyService(deps: {
       orderId: attempt.orderId,
       orderNo: attempt.orderNo,
       kind: attempt.orderKind,
+      billId: attempt.billId,
       amount: attempt.onlineFen,
       paidAt: attempt.paidAt?.toISOString() ?? null,
     };

@@ -15,7 +15,7 @@ import type { WechatApi } from '../wechat/wechat.module';
 import type { PayTokens } from './pay-tokens';
 import { expireJob, expireJobKey } from './payment-jobs';
 import type { PaymentRepository } from './payment.repository';
-import type { PaymentAttemptRow } from './payment.table';
+import type { AttemptPurpose, PaymentAttemptRow } from './payment.table';
 import type { Settlement } from './settlement';
 
 /** How long the member has to pay online before the provider closes the payment. */
@@ -34,7 +34,8 @@ export const orderSubject = (kind: OrderKind, orderNo: string) =>
 export const RECHARGE_SUBJECT = '会员余额充值';
 
 /** Our payment number: a letter for what it pays, the time, and randomness (≤ 32 characters). */
-const newOutTradeNo = (prefix: 'P' | 'R', at: Date) =>
+const outTradePrefix = { order: 'P', recharge: 'R', bill: 'B' } as const;
+const newOutTradeNo = (prefix: 'P' | 'R' | 'B', at: Date) =>
   `${prefix}${at.toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(8).toString('hex')}`;
 
 export interface OnlineChoice {
@@ -99,7 +100,7 @@ export function createOnlinePayments(deps: {
     async insertIn(
       tx: Tx,
       values: {
-        purpose: 'order' | 'recharge';
+        purpose: AttemptPurpose;
         memberId: number;
         payerMemberId: number;
         order?: { id: number; orderNo: string; kind: OrderKind; total: number; revision: number };
@@ -107,12 +108,15 @@ export function createOnlinePayments(deps: {
         scene: PayScene;
         balanceFen: number;
         onlineFen: number;
+        couponId?: number;
+        couponFen?: number;
+        billId?: number;
       },
     ): Promise<PaymentAttemptRow> {
       const at = deps.now();
       const expiresAt = new Date(at.getTime() + PAYMENT_TTL_MS);
       const attempt = await repository.insertAttempt(tx, {
-        outTradeNo: newOutTradeNo(values.purpose === 'order' ? 'P' : 'R', at),
+        outTradeNo: newOutTradeNo(outTradePrefix[values.purpose], at),
         purpose: values.purpose,
         memberId: values.memberId,
         payerMemberId: values.payerMemberId,
@@ -125,6 +129,9 @@ export function createOnlinePayments(deps: {
         scene: values.scene,
         balanceFen: values.balanceFen,
         onlineFen: values.onlineFen,
+        couponId: values.couponId ?? null,
+        couponFen: values.couponFen ?? 0,
+        billId: values.billId ?? null,
         hold: values.balanceFen > 0 ? 'held' : 'none',
         expiresAt,
         createdAt: at,

@@ -76,7 +76,7 @@ export function createOrderMoney(deps: {
   jobs: JobQueue;
   messages: Pick<MemberMessageApi, 'sendIn'>;
   credit: () => CreditPayer;
-  coupons: Pick<CouponPayments, 'returnIn'>;
+  coupons: Pick<CouponPayments, 'returnIn' | 'releaseIn'>;
   now: Clock;
 }) {
   const { repository, ledger } = deps;
@@ -116,6 +116,8 @@ export function createOrderMoney(deps: {
         ],
       });
     }
+    // The coupon held for it is free again (decision 0064).
+    if (attempt.couponId !== null) await deps.coupons.releaseIn(tx, attempt.id);
     if (atProvider) {
       await deps.jobs.add(
         closeJob,

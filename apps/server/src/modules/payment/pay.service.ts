@@ -1,5 +1,4 @@
 import {
-  COUPON_ONLINE_MESSAGE,
   orderStatusRefusal,
   payResultSchema,
   type OrderKind,
@@ -36,6 +35,7 @@ export const SWITCHED_PAY_MESSAGE = '代关联账号付款时只能使用支付�
 export const ZERO_TOTAL_ONLINE_MESSAGE = '订单应付金额为0，请选择余额支付';
 export const NO_BALANCE_MESSAGE = '余额为0，请选择在线支付';
 export const BALANCE_COVERS_MESSAGE = '余额足以支付全部金额，请直接使用余额支付';
+export const COUPON_COVERS_MESSAGE = '优惠券已抵扣全部金额，请选择余额支付';
 export const shortMessage = (what: string, has: number, total: number) =>
   `${what}不足：当前${what}${yuan(has)}，订单应付${yuan(total)}`;
 
@@ -76,7 +76,7 @@ export function createPayService(deps: {
   orderMoney: OrderMoney;
   online: OnlinePayments;
   requests: RequestIds;
-  coupons: Pick<CouponPayments, 'useIn'>;
+  coupons: Pick<CouponPayments, 'useIn' | 'deductionFor' | 'holdIn'>;
   verifyPaymentPassword: (memberId: number, password: string) => Promise<void>;
   credit: () => CreditPayer;
   now: Clock;
@@ -188,15 +188,25 @@ export function createPayService(deps: {
     });
   }
 
-  /** The online part: an attempt (with all of the balance held, for `balanceOnline`). */
+  /**
+   * The online part: an attempt (with all of the balance held, for `balanceOnline`, and the
+   * coupon held for it: decision 0064). The provider collects the total less the coupon's
+   * deduction and the balance part.
+   */
   async function startOnline(
     tx: Tx,
     member: AuthMember,
     order: PayableOrder,
     choice: ResolvedChoice,
     withBalance: boolean,
+    couponId: number | undefined,
   ): Promise<{ result: PayResult; attempt: PaymentAttemptRow }> {
     if (order.total === 0) throw new AppError(400, ZERO_TOTAL_ONLINE_MESSAGE, { field: 'method' });
+    const at = deps.now();
+    const coupon =
+      couponId === undefined ? 0 : await deps.coupons.deductionFor(tx, order, couponId, at);
+    const due = order.total - coupon;
+    if (due <= 0) throw new AppError(400, COUPON_COVERS_MESSAGE, { field: 'method' });
     let held = 0;
     if (withBalance) {
       await ledger.ensureMember(tx, order.memberId);
@@ -206,7 +216,7 @@ export function createPayService(deps: {
       ]);
       held = locked.get(accounts.balance(order.memberId))!.balance;
       if (held <= 0) throw new AppError(400, NO_BALANCE_MESSAGE, { field: 'method' });
-      if (held >= order.total) throw new AppError(400, BALANCE_COVERS_MESSAGE, { field: 'method' });
+      if (held >= due) throw new AppError(400, BALANCE_COVERS_MESSAGE, { field: 'method' });
     }
     const attempt = await online.insertIn(tx, {
       purpose: 'order',
@@ -216,8 +226,11 @@ export function createPayService(deps: {
       channel: choice.channel,
       scene: choice.scene,
       balanceFen: held,
-      onlineFen: order.total - held,
+      onlineFen: due - held,
+      ...(couponId === undefined ? {} : { couponId, couponFen: coupon }),
     });
+    // After the attempt exists, so the coupon's row can name it; a refusal rolls both back.
+    if (couponId !== undefined) await deps.coupons.holdIn(tx, order, couponId, attempt.id, at);
     if (held > 0) {
       await ledger.post(tx, {
         kind: 'hold',
@@ -236,7 +249,7 @@ export function createPayService(deps: {
     }
     return {
       attempt,
-      result: resultOf(order, { balance: held, gift: 0, online: attempt.onlineFen }),
+      result: resultOf(order, { balance: held, gift: 0, online: attempt.onlineFen, coupon }),
     };
   }
 
@@ -258,12 +271,6 @@ export function createPayService(deps: {
       const switched = member.mainMemberId !== null;
       if (switched && input.method !== 'online') {
         throw new AppError(403, SWITCHED_PAY_MESSAGE, { field: 'method' });
-      }
-      if (
-        input.couponId !== undefined &&
-        (input.method === 'online' || input.method === 'balanceOnline')
-      ) {
-        throw new AppError(400, COUPON_ONLINE_MESSAGE, { field: 'couponId' });
       }
       const key: RequestKey = {
         memberId: member.id,
@@ -308,6 +315,7 @@ export function createPayService(deps: {
           balanceAmount: attempt.balanceFen,
           giftAmount: 0,
           onlineAmount: attempt.onlineFen,
+          ...(attempt.couponFen > 0 ? { couponAmount: attempt.couponFen } : {}),
           payment,
         };
         await requests.complete(key, result);
@@ -332,7 +340,14 @@ export function createPayService(deps: {
             const result = await payFrom(tx, member, order, input.method, input.couponId);
             return { answer: result, stored: result };
           }
-          started = await startOnline(tx, member, order, choice!, input.method === 'balanceOnline');
+          started = await startOnline(
+            tx,
+            member,
+            order,
+            choice!,
+            input.method === 'balanceOnline',
+            input.couponId,
+          );
           return { answer: started.result, stored: null, attemptId: started.attempt.id };
         },
         replay,

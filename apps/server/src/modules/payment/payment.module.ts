@@ -1,4 +1,6 @@
+import type { OnlinePayment, OrderPaidWith } from '@pcb/contract';
 import type { Db, Tx } from '../../db/client';
+import type { AuthMember } from '../../http/auth';
 import type { Clock } from '../../lib/clock';
 import type { Platform } from '../../platform';
 import { appModule, type SeedTx } from '../app-module';
@@ -10,7 +12,13 @@ import type { StaffApi } from '../staff/staff.module';
 import type { WechatApi } from '../wechat/wechat.module';
 import { createAdjustments } from './adjustment.service';
 import { createBankCredits, type BankCredits } from './bank-credit';
-import { creditPayerSlot, type CreditPayer } from './credit-payer';
+import {
+  creditBillSlot,
+  creditPayerSlot,
+  type CreditBillPayee,
+  type CreditPayer,
+} from './credit-payer';
+import { createBillPayments, type BillPaymentInput } from './bill-payments';
 import { createFinanceRepository } from './finance.repository';
 import { registerFinanceRoutes } from './finance.routes';
 import { createFinanceService } from './finance.service';
@@ -40,7 +48,8 @@ import { createRequestIds } from './request-ids';
 import { createSettlement } from './settlement';
 
 export type { OrderMoneyRef, PayableOrder, PayableOrders } from './payable-orders';
-export type { CreditPayer } from './credit-payer';
+export type { CreditBillPayee, CreditBillRef, CreditPayer } from './credit-payer';
+export { BILL_NOT_FOUND } from './bill-payments';
 export { accounts, createLedger, LedgerShortfall, type Ledger } from './ledger.repository';
 
 /**
@@ -67,9 +76,23 @@ export interface PaymentApi {
     onStatusChange: (tx: Tx, before: OrderMoneyRef, after: OrderMoneyRef) => Promise<void>;
     /** An offline transfer finance recorded pays the order in the ledger (its transaction). */
     offlinePaidIn: (tx: Tx, payment: OfflinePayment) => Promise<void>;
+    /** How the order was paid (支付记录), with its coupon by name; null when not paid. */
+    paidWith: (orderId: number) => Promise<OrderPaidWith | null>;
   };
-  /** 月结 (decision 0059): the credit module connects its side, and posts to the ledger. */
-  credit: { connect: (payer: CreditPayer) => void; ledger: Ledger };
+  /**
+   * 月结 (decision 0059): the credit module connects its side, and posts to the ledger; a
+   * bill's online repayment (decision 0065) is started here and settled by the provider's word.
+   */
+  credit: {
+    connect: (payer: CreditPayer) => void;
+    connectBills: (payee: CreditBillPayee) => void;
+    repayOnline: (
+      member: AuthMember,
+      input: BillPaymentInput,
+      ip: string,
+    ) => Promise<OnlinePayment>;
+    ledger: Ledger;
+  };
   /** Bank transfers to virtual accounts credited to balances, in the caller's transaction (0055). */
   bankTransfers: BankCredits;
   /** Every difference the books or the providers show (`npm run reconcile`). */
@@ -136,6 +159,7 @@ export const paymentModule = appModule({
     const ledger = createLedger(db);
     const messages = { sendIn: deps.memberMessage.sendIn };
     const credit = creditPayerSlot();
+    const bills = creditBillSlot();
     const notifyUrl = (channel: 'alipay' | 'wechat') => `${origin()}/api/payment-notify/${channel}`;
     const refunds = createRefunds({
       repository,
@@ -164,6 +188,8 @@ export const paymentModule = appModule({
       orders,
       orderMoney,
       refunds,
+      coupons,
+      bills: bills.get,
       payments,
       messages,
       now,
@@ -194,6 +220,13 @@ export const paymentModule = appModule({
       credit: credit.get,
       now,
       log,
+    });
+    const billPayments = createBillPayments({
+      repository,
+      online,
+      orderMoney,
+      requests,
+      bills: bills.get,
     });
     const recharge = createRechargeService({ repository, ledger, online, requests });
     const miniProgramPay = createMiniProgramPay({
@@ -254,8 +287,33 @@ export const paymentModule = appModule({
           },
           onStatusChange: orderMoney.onStatusChange,
           offlinePaidIn: orderMoney.offlinePaidIn,
+          async paidWith(orderId) {
+            const payment = await repository.orderPayment(orderId);
+            if (!payment) return null;
+            const use = payment.couponFen > 0 ? await coupons.useOf(orderId) : null;
+            return {
+              method: payment.method,
+              total: payment.totalFen,
+              balance: payment.balanceFen,
+              gift: payment.giftFen,
+              online: payment.onlineFen,
+              offline: payment.offlineFen,
+              credit: payment.creditFen,
+              coupon: payment.couponFen,
+              channel: (payment.channel as 'alipay' | 'wechat' | null) ?? null,
+              couponName: use?.name ?? null,
+              couponReturned: use?.returnedAt != null,
+              paidAt: payment.paidAt.toISOString(),
+              refundedAt: payment.refundedAt?.toISOString() ?? null,
+            };
+          },
         },
-        credit: { connect: credit.connect, ledger },
+        credit: {
+          connect: credit.connect,
+          connectBills: bills.connect,
+          repayOnline: billPayments.start,
+          ledger,
+        },
         bankTransfers: createBankCredits({ ledger }),
         reconcile: reconciler.run,
         work,

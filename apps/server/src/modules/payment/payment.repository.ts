@@ -51,6 +51,16 @@ export function createPaymentRepository(db: Db) {
         .for('update');
     },
 
+    /** The bill's open repayments, locked (decision 0065). */
+    async lockOpenBillAttempts(tx: Tx, billId: number): Promise<PaymentAttemptRow[]> {
+      return tx
+        .select()
+        .from(paymentAttempt)
+        .where(and(eq(paymentAttempt.billId, billId), eq(paymentAttempt.status, 'open')))
+        .orderBy(asc(paymentAttempt.id))
+        .for('update');
+    },
+
     async insertAttempt(tx: Tx, values: typeof paymentAttempt.$inferInsert) {
       const [row] = await tx.insert(paymentAttempt).values(values).returning();
       return row!;

@@ -17,6 +17,9 @@ import type { PaymentLaunch } from '../../integrations/payment/payment-provider'
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const attemptStatuses = ['open', 'paid', 'closed'] as const;
+/** What an online payment pays: an order, a top-up, or a credit bill (decision 0065). */
+export const attemptPurposes = ['order', 'recharge', 'bill'] as const;
+export type AttemptPurpose = (typeof attemptPurposes)[number];
 export type AttemptStatus = (typeof attemptStatuses)[number];
 /** The balance part of `balanceOnline`: held at once, then captured or released. */
 export const holdStates = ['none', 'held', 'captured', 'released'] as const;
@@ -36,7 +39,7 @@ export const paymentAttempt = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     outTradeNo: varchar('out_trade_no', { length: 32 }).notNull(),
-    purpose: text('purpose', { enum: ['order', 'recharge'] }).notNull(),
+    purpose: text('purpose', { enum: attemptPurposes }).notNull(),
     /** Whose account: the order's member, or the member topping up. */
     memberId: integer('member_id').notNull(),
     /** Who asked: the main member while switched (decision 0009), else the member. */
@@ -53,6 +56,14 @@ export const paymentAttempt = pgTable(
     balanceFen: integer('balance_fen').notNull().default(0),
     /** What the provider is asked to collect, fen. */
     onlineFen: integer('online_fen').notNull(),
+    /**
+     * The coupon held for this payment and its deduction (decision 0064): the coupon's own row
+     * names the attempt while it is held (`member_coupon.held_attempt_id`).
+     */
+    couponId: integer('coupon_id'),
+    couponFen: integer('coupon_fen').notNull().default(0),
+    /** The credit bill repaid (purpose `bill`, decision 0065). */
+    billId: integer('bill_id'),
     status: text('status', { enum: attemptStatuses }).notNull().default('open'),
     hold: text('hold', { enum: holdStates }).notNull().default('none'),
     settlement: text('settlement', { enum: settlements }),
@@ -72,6 +83,10 @@ export const paymentAttempt = pgTable(
       .on(t.channel, t.providerTradeNo)
       .where(sql`${t.providerTradeNo} IS NOT NULL`),
     index('payment_attempt_order_idx').on(t.orderId, t.status),
+    // One repayment under way per bill: a new one closes the last (decision 0065).
+    uniqueIndex('payment_attempt_one_open_bill_uq')
+      .on(t.billId)
+      .where(sql`${t.status} = 'open' AND ${t.billId} IS NOT NULL`),
     // A new payment of an order first closes the one under way (its hold is released).
     uniqueIndex('payment_attempt_one_open_uq')
       .on(t.orderId)
@@ -87,12 +102,19 @@ export const paymentAttempt = pgTable(
     check('payment_attempt_channel_ck', sql`${t.channel} IN ('alipay', 'wechat')`),
     check('payment_attempt_scene_ck', sql`${t.scene} IN ('h5', 'jsapi', 'miniprogram')`),
     check('payment_attempt_amounts_ck', sql`${t.onlineFen} > 0 AND ${t.balanceFen} >= 0`),
+    check('payment_attempt_purpose_list_ck', sql`${t.purpose} IN (${inList(attemptPurposes)})`),
     check(
       'payment_attempt_purpose_ck',
       sql`CASE WHEN ${t.purpose} = 'order'
-        THEN ${t.orderId} IS NOT NULL AND ${t.orderTotal} = ${t.balanceFen} + ${t.onlineFen}
+        THEN ${t.orderId} IS NOT NULL AND ${t.billId} IS NULL
+          AND ${t.orderTotal} = ${t.balanceFen} + ${t.onlineFen} + ${t.couponFen}
           AND ${t.orderRevision} IS NOT NULL AND ${t.orderKind} IS NOT NULL
-        ELSE ${t.orderId} IS NULL AND ${t.balanceFen} = 0 END`,
+        ELSE ${t.orderId} IS NULL AND ${t.balanceFen} = 0 AND ${t.couponFen} = 0
+          AND (${t.billId} IS NOT NULL) = (${t.purpose} = 'bill') END`,
+    ),
+    check(
+      'payment_attempt_coupon_ck',
+      sql`${t.couponFen} >= 0 AND (${t.couponFen} > 0) = (${t.couponId} IS NOT NULL)`,
     ),
     // A hold exists exactly when there is a balance part, and is held only while open.
     check(

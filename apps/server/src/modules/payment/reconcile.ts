@@ -98,6 +98,19 @@ export function createReconciler(deps: {
         `付款的优惠券抵扣 ${r.paid}，优惠券使用记录 ${r.used}`,
       );
     }
+    // A coupon held for an online payment (decision 0064) is held by an open attempt that names
+    // it, and an open attempt with a coupon holds it.
+    for (const r of await rows<{ subject: string; detail: string }>(sql`
+      SELECT 'coupon ' || c.id AS subject, '被已结束的在线支付 ' || a.out_trade_no || ' 占用' AS detail
+      FROM member_coupon c JOIN payment_attempt a ON a.id = c.held_attempt_id
+      WHERE a.status <> 'open' OR a.coupon_id IS DISTINCT FROM c.id
+      UNION ALL
+      SELECT 'attempt ' || a.out_trade_no, '进行中的在线支付未占用其优惠券 ' || a.coupon_id
+      FROM payment_attempt a
+      WHERE a.status = 'open' AND a.coupon_id IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM member_coupon c WHERE c.id = a.coupon_id AND c.held_attempt_id = a.id)`)) {
+      add('couponHold', r.subject, r.detail);
+    }
     for (const r of await rows<{ id: number; order_no: string; status: string; paid: boolean }>(sql`
       SELECT o.id, o.order_no, o.status, p.order_id IS NOT NULL AND p.refunded_at IS NULL AS paid
       FROM orders o LEFT JOIN order_payment p ON p.order_id = o.id

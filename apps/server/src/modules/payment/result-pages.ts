@@ -40,3 +40,12 @@ export function rechargeResultPages(payment: PaymentRef): ResultPages {
     quitPath: at('/theBalance/prepaidFail', { ...payment, reason: 'cancelled' }),
   };
 }
+
+/** A credit bill's online repayment (decision 0065): the bill screen's own result pages. */
+export function billResultPages(billId: number, payment: PaymentRef): ResultPages {
+  const ref = { billId, ...payment };
+  return {
+    returnPath: at('/creditAccount/repaySuccess', ref),
+    quitPath: at('/creditAccount/repayFail', { ...ref, reason: 'cancelled' }),
+  };
+}

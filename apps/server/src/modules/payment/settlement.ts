@@ -16,6 +16,8 @@ import { paymentMessages } from './payment-messages';
 import type { PaymentRepository } from './payment.repository';
 import type { PaymentAttemptRow } from './payment.table';
 import type { Refunds } from './refunds';
+import type { CouponPayments } from '../member-rebate/member-rebate.module';
+import type { CreditBillPayee, CreditBillRef } from './credit-payer';
 
 export const DUPLICATE_REFUND_REASON = '重复付款退款';
 
@@ -42,6 +44,8 @@ export function createSettlement(deps: {
   orders: () => PayableOrders;
   orderMoney: OrderMoney;
   refunds: Refunds;
+  coupons: Pick<CouponPayments, 'capturableIn' | 'captureIn'>;
+  bills: () => CreditBillPayee;
   payments: Partial<Record<PaymentChannel, PaymentProvider>>;
   messages: Pick<MemberMessageApi, 'sendIn'>;
   now: Clock;
@@ -72,6 +76,15 @@ export function createSettlement(deps: {
     const at = deps.now();
     const held = attempt.hold === 'held';
     const balancePart = attempt.balanceFen;
+    const coupon = attempt.couponFen;
+    // The coupon first (its row locked before any account, as a payment takes it): held for
+    // this attempt, or free again and still good for the order (decision 0064).
+    if (
+      attempt.couponId !== null &&
+      !(await deps.coupons.capturableIn(tx, order, attempt.couponId, attempt.id, at))
+    ) {
+      return false;
+    }
     // The balance part comes from the hold, or again from the balance when the hold was given
     // back meanwhile (the attempt had been replaced or had expired); short of it, no payment.
     const balanceSource = held ? accounts.hold(order.memberId) : accounts.balance(order.memberId);
@@ -98,7 +111,7 @@ export function createSettlement(deps: {
         { key: accounts.order(order.id), amount: attempt.onlineFen },
       ],
     });
-    if (balancePart > 0) {
+    if (balancePart > 0 || coupon > 0) {
       await ledger.post(tx, {
         kind: 'orderPay',
         ref: `orderPay:${order.id}`,
@@ -106,13 +119,25 @@ export function createSettlement(deps: {
         orderId: order.id,
         orderNo: order.orderNo,
         attemptId: attempt.id,
-        note: held ? '余额（支付时冻结）' : '余额',
+        note: [
+          ...(balancePart > 0 ? [held ? '余额（支付时冻结）' : '余额'] : []),
+          ...(coupon > 0 ? ['优惠券'] : []),
+        ].join('＋'),
         at,
         legs: [
-          { key: balanceSource, amount: -balancePart },
-          { key: accounts.order(order.id), amount: balancePart },
+          ...(balancePart > 0 ? [{ key: balanceSource, amount: -balancePart }] : []),
+          ...(coupon > 0 ? [{ key: accounts.coupon, amount: -coupon }] : []),
+          { key: accounts.order(order.id), amount: balancePart + coupon },
         ],
       });
+    }
+    if (attempt.couponId !== null) {
+      await deps.coupons.captureIn(
+        tx,
+        order,
+        { couponId: attempt.couponId, attemptId: attempt.id, amount: coupon },
+        at,
+      );
     }
     await repository.updateAttempt(tx, attempt.id, {
       status: 'paid',
@@ -129,15 +154,59 @@ export function createSettlement(deps: {
       totalFen: order.total,
       balanceFen: balancePart,
       onlineFen: attempt.onlineFen,
+      couponFen: coupon,
       channel,
       attemptId: attempt.id,
       paidAt: at,
     });
-    const how =
-      balancePart > 0
-        ? `余额${yuan(balancePart)}＋${paymentChannelNames[channel]}${yuan(attempt.onlineFen)}`
-        : paymentChannelNames[channel];
+    const how = [
+      ...(balancePart > 0 ? [`余额${yuan(balancePart)}`] : []),
+      ...(coupon > 0 ? [`优惠券${yuan(coupon)}`] : []),
+      balancePart > 0 || coupon > 0
+        ? `${paymentChannelNames[channel]}${yuan(attempt.onlineFen)}`
+        : paymentChannelNames[channel],
+    ].join('＋');
     await deps.orders().markPaid(tx, order, { kind: 'system' }, { amount: order.total, how });
+    return true;
+  }
+
+  /**
+   * A bill's online repayment (decision 0065), under the bill's lock and the attempt's: repays
+   * the bill if it still asks exactly this sum, once (the bill's conditional update and the
+   * receipt's ref); false when it was repaid meanwhile or changed (the money goes back).
+   */
+  async function applyToBill(
+    tx: Tx,
+    attempt: PaymentAttemptRow,
+    bill: CreditBillRef | null,
+    txn: ProviderTransaction & { providerTradeNo: string },
+  ): Promise<boolean> {
+    if (!bill || bill.memberId !== attempt.memberId || bill.isPaid) return false;
+    if (bill.outstanding !== attempt.onlineFen) return false;
+    const channel = attempt.channel as PaymentChannel;
+    const at = deps.now();
+    if (!(await deps.bills().repaidIn(tx, bill.id, attempt.onlineFen, at))) return false;
+    await ledger.ensureMember(tx, attempt.memberId);
+    await ledger.ensureCredit(tx, attempt.memberId);
+    await ledger.post(tx, {
+      kind: 'creditRepay',
+      ref: `receipt:${channel}:${attempt.outTradeNo}`,
+      memberId: attempt.memberId,
+      attemptId: attempt.id,
+      note: `月结账单${bill.period}还款（${paymentChannelNames[channel]}）`,
+      at,
+      legs: [
+        { key: accounts.clearing(channel), amount: -attempt.onlineFen },
+        { key: accounts.credit(attempt.memberId), amount: attempt.onlineFen },
+      ],
+    });
+    await repository.updateAttempt(tx, attempt.id, {
+      status: 'paid',
+      settlement: 'applied',
+      providerTradeNo: txn.providerTradeNo,
+      paidAt: txn.paidAt ?? at,
+      updatedAt: at,
+    });
     return true;
   }
 
@@ -189,8 +258,9 @@ export function createSettlement(deps: {
     const first = await repository.attempt(attemptId);
     if (!first) return 'rejected';
     return repository.transaction(async (tx) => {
-      // The order's lock first, as every payment and cancellation takes it.
+      // The order's lock first, as every payment and cancellation takes it (a bill's likewise).
       const order = first.orderId === null ? null : await deps.orders().lock(tx, first.orderId);
+      const bill = first.billId === null ? null : await deps.bills().lockIn(tx, first.billId);
       const attempt = (await repository.lockAttempt(tx, attemptId))!;
       if (attempt.status === 'paid') {
         if (attempt.providerTradeNo !== txn.providerTradeNo) {
@@ -230,6 +300,11 @@ export function createSettlement(deps: {
           paymentMessages.recharged(attempt.memberId, channel, attempt.onlineFen),
         );
         return 'applied';
+      }
+      if (attempt.purpose === 'bill') {
+        if (await applyToBill(tx, attempt, bill, txn)) return 'applied';
+        await refundDuplicate(tx, attempt, null, txn);
+        return 'refunded';
       }
       if ((await payable(tx, attempt, order)) && (await applyToOrder(tx, attempt, order!, txn))) {
         return 'applied';

@@ -1,8 +1,11 @@
-import type { PayMethod } from '@pcb/contract/payment';
+import { payMethods, type PayMethod } from '@pcb/contract/payment';
 import type { UsableCoupons } from '@pcb/contract/member-rebate';
 
-/** A coupon pays together with the balance, the gift balance or 月结 only (decision 0061). */
-export const couponMethods: readonly PayMethod[] = ['balance', 'gift', 'credit'];
+/**
+ * A coupon pays together with every method (decisions 0061, 0064): the balance, the gift
+ * balance, 月结 or the provider pays the total less its deduction.
+ */
+export const couponMethods: readonly PayMethod[] = payMethods;
 
 /**
  * The coupon in force: the member's pick, or (not picked yet) the best usable one, which the

@@ -36,6 +36,10 @@ describe('polling the server after a payment (decision 0056)', () => {
     expect(
       paymentPollState(status({ status: 'paid', outcome: 'credited', purpose: 'recharge' }), false),
     ).toEqual({ type: 'paid' });
+    // A credit bill repaid online (decision 0065).
+    expect(
+      paymentPollState(status({ status: 'paid', outcome: 'repaidBill', purpose: 'bill' }), false),
+    ).toEqual({ type: 'paid' });
     for (const outcome of ['refunding', 'refunded'] as const) {
       expect(paymentPollState(status({ status: 'paid', outcome }), true)).toEqual({
         type: 'refunded',

@@ -16,7 +16,7 @@ export function nextPollDelay(elapsedMs: number): number | false {
 export type PollState =
   /** Still asking. */
   | { type: 'waiting' }
-  /** Paid and applied: the order is paid, or the top-up credited. */
+  /** Paid and applied: the order is paid, the top-up credited, or the bill repaid. */
   | { type: 'paid' }
   /**
    * Paid, but the money goes back: the order had been paid another way or was cancelled
@@ -37,7 +37,12 @@ export function paymentPollState(status: PaymentStatus | undefined, timedOut: bo
   if (status.status === 'closed') return { type: 'closed' };
   if (status.outcome === 'refunding' || status.outcome === 'refunded') return { type: 'refunded' };
   // Paid at the provider: the server applies it in the same step, and says so.
-  if (status.outcome === 'paidOrder' || status.outcome === 'credited') return { type: 'paid' };
+  if (
+    status.outcome === 'paidOrder' ||
+    status.outcome === 'credited' ||
+    status.outcome === 'repaidBill'
+  )
+    return { type: 'paid' };
   return stillAsking(timedOut);
 }
 

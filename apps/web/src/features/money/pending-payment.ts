@@ -10,7 +10,7 @@ import { getPendingPayment, removePendingPayment, setPendingPayment } from '../.
 export interface PendingPayment {
   outTradeNo: string;
   channel: PaymentChannelName;
-  purpose: 'order' | 'recharge';
+  purpose: 'order' | 'recharge' | 'bill';
   /** Fen to pay online. */
   amount: number;
   /** The order it pays, for an order's payment. */
@@ -24,7 +24,7 @@ function parse(value: unknown): PendingPayment | null {
   const { outTradeNo, channel, purpose, amount, order } = value;
   if (typeof outTradeNo !== 'string' || !/^[0-9A-Za-z_-]{1,32}$/.test(outTradeNo)) return null;
   if (!paymentChannels.includes(channel as PaymentChannelName)) return null;
-  if (purpose !== 'order' && purpose !== 'recharge') return null;
+  if (purpose !== 'order' && purpose !== 'recharge' && purpose !== 'bill') return null;
   if (typeof amount !== 'number') return null;
   let orderRef: PendingPayment['order'] = null;
   if (isObject(order)) {

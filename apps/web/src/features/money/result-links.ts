@@ -51,3 +51,17 @@ export const prepaidFailHref = (reason: FailReason) => `${paths.prepaidFail}?${q
 /** The order's detail with its pay sheet open (重新支付). */
 export const payAgainHref = (order: { id: number; kind: OrderKind }) =>
   `${paths.orderDetail}?${query({ id: order.id, kind: order.kind, pay: 1 })}`;
+
+/** A bill's online repayment (decision 0065): the server is asked until it knows. */
+export const repaySuccessHref = (payment: {
+  outTradeNo: string;
+  channel: PaymentChannelName;
+  billId?: number;
+}) =>
+  `${paths.repaySuccess}?${query({
+    billId: payment.billId,
+    outTradeNo: payment.outTradeNo,
+    channel: payment.channel,
+  })}`;
+
+export const repayFailHref = (reason: FailReason) => `${paths.repayFail}?${query({ reason })}`;

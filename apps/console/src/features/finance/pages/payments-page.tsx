@@ -41,8 +41,8 @@ const columns: TableColumnsType<FinancePayment> = [
     key: 'order',
     width: 160,
     render: (_, row) =>
-      row.purpose === 'recharge' ? (
-        <Tag>{financePaymentPurposeNames.recharge}</Tag>
+      row.purpose !== 'order' ? (
+        <Tag>{financePaymentPurposeNames[row.purpose]}</Tag>
       ) : (
         <OrderCell id={row.orderId} orderNo={row.orderNo} />
       ),

@@ -177,6 +177,21 @@ describe('the drawer shows the order’s life', () => {
       recordedBy: '周会计',
       createdAt: '2026-11-27T01:05:00Z',
     },
+    paidWith: {
+      method: 'offline',
+      total: 6929,
+      balance: 0,
+      gift: 0,
+      online: 0,
+      offline: 5929,
+      credit: 0,
+      coupon: 1000,
+      channel: null,
+      couponName: 'PCB满50减10',
+      couponReturned: false,
+      paidAt: '2026-11-27T01:05:00Z',
+      refundedAt: null,
+    },
     productionSteps: done(12),
     parcels: [parcel, { ...parcel, id: 92, trackingNo: 'SF1234567891', events: [] }],
     timeline: [
@@ -229,6 +244,10 @@ describe('the drawer shows the order’s life', () => {
     const payment = within(drawer).getByRole('region', { name: '线下付款' });
     expect(payment).toHaveTextContent('TR20261127001');
     expect(payment).toHaveTextContent('周会计');
+    // Finance sees the coupon used and its deduction (decision 0064).
+    const paid = within(drawer).getByRole('region', { name: '付款' });
+    expect(paid).toHaveTextContent('对公转账¥59.29');
+    expect(within(paid).getByTestId('order-coupon')).toHaveTextContent('−¥10.00（PCB满50减10）');
 
     const steps = within(drawer).getByRole('list', { name: '工序' });
     expect(within(steps).getAllByRole('listitem')).toHaveLength(12);

@@ -20,7 +20,12 @@ import { useOrder } from '../api/get-order';
 import { orderKindTags, orderStatusTags, paramItems } from '../order-labels';
 import { ActionModal, type Acting } from './actions/action-modal';
 import { OrderSection } from './order-section';
-import { ParcelsSection, PaymentSection, ProductionSection } from './progress-sections';
+import {
+  PaidWithSection,
+  ParcelsSection,
+  PaymentSection,
+  ProductionSection,
+} from './progress-sections';
 import { ReceiverSection } from './receiver-section';
 import { EqSection, PriceChangeSection } from './review-sections';
 import { TimelineSection } from './timeline-section';
@@ -193,6 +198,7 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
           </OrderSection>
 
           <ReceiverSection detail={detail} />
+          {detail.paidWith && <PaidWithSection paidWith={detail.paidWith} />}
           {detail.payment && <PaymentSection payment={detail.payment} />}
           <TimelineSection timeline={detail.timeline} />
         </Space>

@@ -1,5 +1,6 @@
 import { Button, Card, Descriptions, Flex, Timeline, Typography } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
+import { paymentChannelNames } from '@pcb/contract/payment';
 import type { StaffOrderDetail } from '@pcb/contract/staff-order';
 import { formatTime } from '../../../lib/date';
 import { formatYuan } from '../../../lib/money';
@@ -17,6 +18,52 @@ export function PaymentSection({ payment }: { payment: NonNullable<StaffOrderDet
         <Descriptions.Item label="登记人" span={2}>
           {payment.recordedBy}，{formatTime(payment.createdAt)}
         </Descriptions.Item>
+      </Descriptions>
+    </OrderSection>
+  );
+}
+
+/**
+ * How the order was paid (decisions 0051, 0064): each part, and for finance the coupon used and
+ * its deduction (not invoiceable).
+ */
+export function PaidWithSection({
+  paidWith,
+}: {
+  paidWith: NonNullable<StaffOrderDetail['paidWith']>;
+}) {
+  const parts = [
+    ['余额', paidWith.balance],
+    ['赠送金额', paidWith.gift],
+    ['月结', paidWith.credit],
+    [paidWith.channel ? paymentChannelNames[paidWith.channel] : '在线支付', paidWith.online],
+    ['对公转账', paidWith.offline],
+  ] as const;
+  return (
+    <OrderSection title="付款">
+      <Descriptions column={2} bordered size="small">
+        <Descriptions.Item label="订单金额">{formatYuan(paidWith.total)}</Descriptions.Item>
+        <Descriptions.Item label="付款时间">{formatTime(paidWith.paidAt)}</Descriptions.Item>
+        {parts
+          .filter(([, amount]) => amount > 0)
+          .map(([label, amount]) => (
+            <Descriptions.Item key={label} label={label}>
+              {formatYuan(amount)}
+            </Descriptions.Item>
+          ))}
+        {paidWith.coupon > 0 && (
+          <Descriptions.Item label="优惠券抵扣" span={2}>
+            <span data-testid="order-coupon">
+              −{formatYuan(paidWith.coupon)}（{paidWith.couponName ?? '优惠券'}
+              {paidWith.couponReturned ? '，已退回' : ''}）
+            </span>
+          </Descriptions.Item>
+        )}
+        {paidWith.refundedAt && (
+          <Descriptions.Item label="退款" span={2}>
+            {formatTime(paidWith.refundedAt)} 订单取消，已按原路退款
+          </Descriptions.Item>
+        )}
       </Descriptions>
     </OrderSection>
   );

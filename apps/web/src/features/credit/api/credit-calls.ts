@@ -38,4 +38,3 @@ export const useBindMobile = () =>
   useEndpointMutation(M.CreateCreditPaymentBindMobile, { invalidates: [M.GetMobiles] });
 export const useDeleteMobile = () =>
   useEndpointMutation(M.DeleteCreditPaymentBindMobile, { invalidates: [M.GetMobiles] });
-export const useRepayBill = () => useEndpointMutation(M.RepayBill, { invalidates: accountAnswers });

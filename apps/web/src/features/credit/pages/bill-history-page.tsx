@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Tabs } from 'antd-mobile';
 import { creditLogTypeNames, type CreditBill } from '@pcb/contract/member-credit-payment';
 import { errorMessage } from '../../../components/feedback';
@@ -6,10 +6,10 @@ import { PageHeader } from '../../../components/page-header';
 import { PageEmpty, PageError, PageLoading } from '../../../components/page-status';
 import { formatFen } from '../../../lib/money';
 import { useCreditBills, useCreditLogs } from '../api/credit-calls';
-import { RepaySheet } from './credit-account-page';
+import type { RepaySheet } from './credit-account-page';
 import '../credit.css';
 
-function Bills() {
+function Bills({ repaySheet: Sheet }: { repaySheet: RepaySheet }) {
   const bills = useCreditBills();
   const [repaying, setRepaying] = useState<CreditBill | null>(null);
   if (bills.isPending) return <PageLoading />;
@@ -55,14 +55,21 @@ function Bills() {
           </div>
           {b.status === 'unpaid' && (
             <div className="cr-actions">
-              <Button color="primary" size="small" onClick={() => setRepaying(b)}>
+              <Button
+                color="primary"
+                size="small"
+                onClick={() => setRepaying(b)}
+                data-testid="bill-repay-open"
+              >
                 还款 {formatFen(b.outstanding)}
               </Button>
             </div>
           )}
         </section>
       ))}
-      <RepaySheet bill={repaying} onClose={() => setRepaying(null)} />
+      <Suspense fallback={null}>
+        <Sheet bill={repaying} onClose={() => setRepaying(null)} />
+      </Suspense>
     </>
   );
 }
@@ -96,13 +103,13 @@ function Logs() {
 }
 
 /** /creditAccount/billHistory: the bills, newest first, and the line's log. */
-export function BillHistoryPage() {
+export function BillHistoryPage({ repaySheet }: { repaySheet: RepaySheet }) {
   return (
     <div className="cr-page" data-testid="bill-history-page">
       <PageHeader>历史账单</PageHeader>
       <Tabs defaultActiveKey="bills">
         <Tabs.Tab title="账单" key="bills">
-          <Bills />
+          <Bills repaySheet={repaySheet} />
         </Tabs.Tab>
         <Tabs.Tab title="额度明细" key="logs">
           <Logs />

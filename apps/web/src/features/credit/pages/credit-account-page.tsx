@@ -1,70 +1,23 @@
-import { useState } from 'react';
-import { Button, Input, Popup } from 'antd-mobile';
+import { Suspense, useState, type ComponentType } from 'react';
+import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import type { CreditBill } from '@pcb/contract/member-credit-payment';
-import { errorMessage, showFail, showSuccess } from '../../../components/feedback';
+import { errorMessage } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { PageError, PageLoading } from '../../../components/page-status';
 import { formatFen } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
-import { useCreditAccount, useRepayBill } from '../api/credit-calls';
+import { useCreditAccount } from '../api/credit-calls';
 import '../credit.css';
 
-/** Repaying a bill from the balance, with the payment password (decision 0060). */
-export function RepaySheet({ bill, onClose }: { bill: CreditBill | null; onClose: () => void }) {
-  const repay = useRepayBill();
-  const [password, setPassword] = useState('');
-  const submit = async () => {
-    if (!bill) return;
-    try {
-      await repay.mutateAsync({ id: bill.id, paymentPassword: password });
-      showSuccess('还款成功');
-      setPassword('');
-      onClose();
-    } catch (error) {
-      showFail(errorMessage(error, '还款失败，请稍后重试'));
-    }
-  };
-  return (
-    <Popup visible={bill !== null} onMaskClick={onClose} bodyClassName="cr-sheet">
-      {bill && (
-        <div data-testid="repay-sheet">
-          <h2 style={{ margin: '0 0 8px', fontSize: 16 }}>余额还款</h2>
-          <div className="cr-row">
-            <span>{bill.period} 账单待还</span>
-            <span>{formatFen(bill.outstanding)}</span>
-          </div>
-          <Input
-            type="password"
-            inputMode="numeric"
-            maxLength={6}
-            placeholder="请输入6位支付密码"
-            value={password}
-            onChange={setPassword}
-            aria-label="支付密码"
-            data-testid="repay-password"
-          />
-          <div className="cr-actions">
-            <Button onClick={onClose}>取消</Button>
-            <Button
-              color="primary"
-              disabled={!/^\d{6}$/.test(password)}
-              loading={repay.isPending}
-              onClick={() => void submit()}
-              data-testid="repay-submit"
-            >
-              确认还款
-            </Button>
-          </div>
-          <p className="cr-hint">余额不足时请先充值。</p>
-        </div>
-      )}
-    </Popup>
-  );
-}
+/**
+ * The repay sheet the app hands in (the money feature's: 余额, 支付宝, 微信支付; decisions 0060,
+ * 0065), as the order pages take the pay sheet.
+ */
+export type RepaySheet = ComponentType<{ bill: CreditBill | null; onClose: () => void }>;
 
 /** /creditAccount: the line, what is used and unbilled, the current bill and its repayment. */
-export function CreditAccountPage() {
+export function CreditAccountPage({ repaySheet: Sheet }: { repaySheet: RepaySheet }) {
   const navigate = useNavigate();
   const account = useCreditAccount();
   const [repaying, setRepaying] = useState<CreditBill | null>(null);
@@ -184,7 +137,9 @@ export function CreditAccountPage() {
           </Button>
         </div>
       </section>
-      <RepaySheet bill={repaying} onClose={() => setRepaying(null)} />
+      <Suspense fallback={null}>
+        <Sheet bill={repaying} onClose={() => setRepaying(null)} />
+      </Suspense>
     </div>
   );
 }

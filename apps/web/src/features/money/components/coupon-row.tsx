@@ -50,13 +50,11 @@ export function CouponRow({
   list,
   isLoading,
   chosen,
-  appliesToMethod,
   onPick,
 }: {
   list: UsableCoupons | undefined;
   isLoading: boolean;
   chosen: UsableCoupon | null;
-  appliesToMethod: boolean;
   onPick: (id: number | null) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -66,9 +64,7 @@ export function CouponRow({
     : !list || list.items.length === 0
       ? '暂无优惠券'
       : chosen
-        ? appliesToMethod
-          ? `-${formatFen(chosen.deduction)}`
-          : '仅限余额、赠送金额或月结支付时使用'
+        ? `-${formatFen(chosen.deduction)}`
         : usable > 0
           ? `${usable}张可用`
           : '暂无可用';
@@ -82,7 +78,7 @@ export function CouponRow({
       >
         <span>优惠券</span>
         <span
-          className={chosen && appliesToMethod ? 'mn-coupon-off' : 'mn-coupon-hint'}
+          className={chosen ? 'mn-coupon-off' : 'mn-coupon-hint'}
           data-testid="pay-coupon-detail"
         >
           {detail} ›

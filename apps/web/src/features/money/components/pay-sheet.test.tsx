@@ -485,6 +485,45 @@ describe('the pay sheet’s coupon row (decision 0061)', () => {
     expect(body).toMatchObject({ method: 'balance', couponId: 7 });
   });
 
+  it('with Alipay too (decision 0064): the provider is asked the total less the coupon', async () => {
+    const assign = vi.spyOn(documentNavigation, 'assign').mockImplementation(() => {});
+    const { calls } = payServer({
+      extra: coupons,
+      pay: () => ({
+        body: envelope(
+          paid({
+            status: 'pending',
+            balanceAmount: 0,
+            onlineAmount: 7_200,
+            couponAmount: 1_000,
+            payment: {
+              outTradeNo: 'PAY2611260009',
+              channel: 'alipay',
+              scene: 'h5',
+              amount: 7_200,
+              expiresAt: '2026-11-26T12:00:00+08:00',
+              launch: { kind: 'redirect', url: 'https://sandbox.example/alipay?id=9' },
+            },
+          }),
+        ),
+      }),
+    });
+    await openSheetWhenReady();
+    await waitFor(() =>
+      expect(screen.getByTestId('pay-coupon-detail')).toHaveTextContent('-¥10.00'),
+    );
+    expect(screen.getByTestId('pay-method-alipay')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('pay-total')).toHaveTextContent('¥72.00');
+    expect(screen.getByTestId('pay-coupon-row')).not.toHaveTextContent('仅限');
+    act(() => fireEvent.click(screen.getByTestId('pay-confirm')));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sandbox.example/alipay?id=9'));
+    expect(calls('POST /api/Pcb/Pay')[0]?.body).toMatchObject({
+      method: 'online',
+      channel: 'alipay',
+      couponId: 7,
+    });
+  });
+
   it('不使用优惠券: the whole total, no coupon sent', async () => {
     payServer({ balances: { balance: 10_000 }, extra: coupons });
     await openSheetWhenReady();

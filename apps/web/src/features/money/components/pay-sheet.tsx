@@ -190,7 +190,7 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
       hasWxOpenId: hasOpenId,
       switched: relation.data?.isSwitched === true,
     });
-  // The balance and the gift balance pay what is left after the coupon; online pays it all.
+  // Every method pays what is left after the coupon (decision 0064).
   const discounted = optionsFor(total - deduction);
   const options = optionsFor(total).map((o) =>
     couponMethods.includes(o.method) ? discounted.find((d) => d.method === o.method)! : o,
@@ -413,7 +413,6 @@ function PayChooser({ order, onClose }: Omit<PaySheetProps, 'visible'>) {
         list={coupons.data}
         isLoading={coupons.isPending}
         chosen={coupon}
-        appliesToMethod={couponApplies}
         onPick={setPickedCoupon}
       />
       <div className="mn-methods" role="radiogroup" aria-label="支付方式" data-testid="pay-methods">

@@ -11,6 +11,7 @@ import { orderHref, paths } from '../../../lib/paths';
 import { useOrderDetail, useOrderProcess } from '../api/get-order-detail';
 import { FeeLines } from '../components/fee-lines';
 import { FileSection } from '../components/file-section';
+import { PaidWithSection } from '../components/paid-with';
 import { OrderStatusTag } from '../components/order-status-tag';
 import { ParamList } from '../components/param-list';
 import { ReceiverSection } from '../components/receiver-section';
@@ -206,6 +207,7 @@ function Detail({
         <h2 className="ol-card-title">费用明细</h2>
         <FeeLines lines={order.lines} total={order.total} />
       </section>
+      {order.paidWith && <PaidWithSection paidWith={order.paidWith} />}
 
       <FileSection order={order} canReplace={actions.includes('updateFile')} />
       <ReceiverSection order={order} canChange={actions.includes('updateReceiver')} />

@@ -1,0 +1,5 @@
+import { RepaySuccessPage } from '../../features/money/pages/repay-pages';
+
+export default function RepaySuccessRoute() {
+  return <RepaySuccessPage />;
+}
