@@ -178,7 +178,7 @@ test('a paid order → a bill → a request → finance issues → the member do
   // Finance, in its own browser: the queue, the request, issue (a generated PDF here).
   const finance = await staffPage(browser, 'finance', FINANCE_TOTP_SECRET);
   await finance.goto(`/console/finance/invoice-requests?apply=${requestId}`);
-  const drawer = finance.locator('.ant-drawer-content');
+  const drawer = finance.getByRole('dialog').filter({ hasText: `开票申请 #${requestId}` });
   await expect(drawer).toContainText(COMPANY);
   await expect(drawer).toContainText(yuanText(total));
   await finance.screenshot({ path: test.info().outputPath('invoicing-console-request.png') });
@@ -228,7 +228,7 @@ test('a rejected request and a deleted one free their bills', async ({
   // Deleted while waiting.
   await requestAll(phone, total);
   await phone.getByTestId('detail-delete').click();
-  await phone.getByRole('button', { name: '删除' }).click();
+  await phone.locator('.adm-dialog-button', { hasText: '删除' }).click();
   await expect(toast(phone, '已删除')).toBeVisible();
   await expect(phone).toHaveURL(/\/MakeInvoice\?tab=requests$/);
   await expect(phone.getByTestId('page-empty')).toBeVisible();
@@ -237,7 +237,7 @@ test('a rejected request and a deleted one free their bills', async ({
   const requestId = await requestAll(phone, total);
   const finance = await staffPage(browser, 'finance', FINANCE_TOTP_SECRET);
   await finance.goto(`/console/finance/invoice-requests?apply=${requestId}`);
-  const drawer = finance.locator('.ant-drawer-content');
+  const drawer = finance.getByRole('dialog').filter({ hasText: `开票申请 #${requestId}` });
   await drawer.getByRole('button', { name: /^驳\s*回$/ }).click();
   const modal = finance.getByRole('dialog', { name: '驳回开票申请' });
   await modal.getByRole('textbox').fill('发票抬头与合同不一致，请核对');

@@ -241,7 +241,7 @@ export const routeTable = {
   /** Without bills: the page sends the member to choose some. */
   applyInvoiceEmpty: {
     path: paths.applyInvoice,
-    page: () => import('./routes/apply-invoice-route'),
+    page: () => import('./routes/apply-invoice-empty-route'),
     title: '申请开票',
     access: 'member',
     back: paths.makeInvoice,
