@@ -433,10 +433,17 @@ describe('the request: issued, rejected, deleted', () => {
     const pid = await profile(member);
     const saved = await save(member, [await syntheticBill(member)], pid);
     const id = saved.body.data.id;
-    const ticket = await call(
+    const generic = await call(
       p.t,
       StaffUpload.GetUploadCode,
-      { dirType: 'invoicePdf', fileExt: '.pdf' } as never,
+      { dirType: 'invoicePdf', fileExt: '.pdf' },
+      { staff: p.staff.admin },
+    );
+    expect(generic.status).toBe(400);
+    const ticket = await call(
+      p.t,
+      StaffInvoice.GetPdfUploadCode,
+      { fileExt: '.pdf' },
       {
         staff: p.staff.finance,
       },

@@ -10,6 +10,7 @@ import {
 } from '../common';
 import { defineModule } from '../define';
 import { orderKinds } from '../order-basics';
+import { uploadTicketSchema } from './common-upload';
 import { daySchema } from './member-advance-payment';
 import { invoiceTypes, type InvoiceType } from './member-invoice';
 import {
@@ -292,6 +293,20 @@ export const StaffInvoice = defineModule('StaffInvoice', {
       /** The PDF uploaded with StaffUpload (`invoicePdf`); none: generated (not in production). */
       pdfKey: text(200).optional().meta({ title: '发票文件' }),
     }),
+  },
+  GetPdfUploadCode: {
+    method: 'POST',
+    summary: '上传税务机关开具的电子发票PDF的凭证（10分钟有效）',
+    access: 'staff',
+    roles: ['admin', 'finance'],
+    input: z.object({
+      fileExt: text(16)
+        .trim()
+        .toLowerCase()
+        .regex(/^\.?[a-z0-9]{1,8}$/, { error: '格式不正确' })
+        .meta({ title: '文件扩展名' }),
+    }),
+    output: uploadTicketSchema,
   },
   ResendMail: {
     method: 'POST',

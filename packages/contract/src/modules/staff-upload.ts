@@ -9,10 +9,9 @@ import { staffUploadDirTypes, uploadTicketSchema } from './common-upload';
 export const StaffUpload = defineModule('StaffUpload', {
   GetUploadCode: {
     method: 'POST',
-    summary:
-      '员工上传凭证（工程问题图片、电子发票PDF）：按用途限制目录、大小与扩展名，10分钟有效；发票PDF仅财务',
+    summary: '员工上传凭证（工程问题图片）：按用途限制目录、大小与扩展名，10分钟有效',
     access: 'staff',
-    roles: ['admin', 'engineer', 'finance'],
+    roles: ['admin', 'engineer'],
     input: z.object({
       dirType: z.enum(staffUploadDirTypes).meta({ title: '文件类型' }),
       fileExt: text(16)

@@ -69,6 +69,7 @@ export const billModule = appModule({
         registerBillRoutes(route, bills, {
           mail: invoiceMailOutbox,
           isProduction: config.isProduction,
+          uploads: modules.upload,
         }),
     };
   },

@@ -2,13 +2,18 @@ import { Bill, StaffInvoice } from '@pcb/contract/bill';
 import type { DefineRoute } from '../../http/define-route';
 import type { InvoiceMailOutbox } from '../../integrations/invoice-mail/invoice-mail-outbox';
 import { AppError } from '../../http/errors';
+import type { UploadApi } from '../upload/upload.module';
 import type { BillService } from './bill.service';
 
 /** Bills and invoice requests (decisions 0067–0069): the member's and finance's calls. */
 export function registerBillRoutes(
   route: DefineRoute,
   bills: BillService,
-  outbox: { mail: InvoiceMailOutbox; isProduction: boolean },
+  outbox: {
+    mail: InvoiceMailOutbox;
+    isProduction: boolean;
+    uploads: Pick<UploadApi, 'issueStaffTicket'>;
+  },
 ): void {
   route(Bill.GetList, async ({ input, requireMember }) => {
     const { page, pageSize, ...filter } = input;
@@ -43,6 +48,15 @@ export function registerBillRoutes(
     bills.staff.issue(write(), input.id, { invoiceNo: input.invoiceNo, pdfKey: input.pdfKey }),
   );
   route(S.Reject, async ({ input, write }) => bills.staff.reject(write(), input.id, input.reason));
+  route(S.GetPdfUploadCode, async ({ input, write }) => {
+    const { staff, audit } = write();
+    const { key, ...ticket } = await outbox.uploads.issueStaffTicket(staff.id, {
+      dirType: 'invoicePdf',
+      fileExt: input.fileExt,
+    });
+    await audit('upload', key, null, { dirType: 'invoicePdf', key });
+    return ticket;
+  });
   route(S.ResendMail, async ({ input, write }) => bills.staff.resend(write(), input.id));
   route(S.RedLetters, async ({ input }) =>
     bills.staff.redLetters({ page: input.page, pageSize: 20 }),

@@ -3,7 +3,6 @@
 import { uploadToStorage } from '@pcb/client/upload';
 import type { InputOf } from '@pcb/contract';
 import { StaffInvoice } from '@pcb/contract/bill';
-import { StaffUpload } from '@pcb/contract/staff-upload';
 import { apiCall, useEndpointMutation, useEndpointQuery } from '../../../lib/api';
 
 const S = StaffInvoice;
@@ -28,8 +27,7 @@ export function uploadInvoicePdf(
   options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
 ): Promise<string> {
   return uploadToStorage({
-    ticket: (fileExt, signal) =>
-      apiCall(StaffUpload.GetUploadCode, { dirType: 'invoicePdf', fileExt }, { signal }),
+    ticket: (fileExt, signal) => apiCall(S.GetPdfUploadCode, { fileExt }, { signal }),
     file,
     ...options,
   });
