@@ -391,6 +391,14 @@ describe('the request: issued, rejected, deleted', () => {
       true,
     );
     expect(await outboxFor(id)).toHaveLength(2);
+    const staffResend = await call(
+      p.t,
+      StaffInvoice.ResendMail,
+      { id },
+      { staff: p.staff.finance },
+    );
+    expect(staffResend.body.success).toBe(true);
+    expect(await outboxFor(id)).toHaveLength(3);
 
     // Nobody else sees any of it.
     expect((await bills(stranger)).body.data.total).toBe(0);

@@ -45,6 +45,7 @@ export const ISSUE_REFUNDED_MESSAGE = '申请中有账单已退款，请驳回�
 export const PDF_REQUIRED_MESSAGE = '请上传税务机关开具的电子发票PDF';
 export const INVOICE_NO_REQUIRED_MESSAGE = '请填写发票号码';
 export const RESEND_LIMIT_MESSAGE = '发送过于频繁，请稍后再试';
+export const MAIL_FAILED_MESSAGE = '邮件发送失败，请稍后再试';
 /** A member may have an issued invoice mailed again this many times an hour. */
 const RESEND_PER_HOUR = 3;
 /** How long a signed link to a PDF lives: the page's download; the mail's fetch. */
@@ -362,7 +363,7 @@ export function createBillService(deps: {
       if (row.status !== 'approved') throw notInState(REQUEST_NOT_ISSUED_MESSAGE);
       const tries = await deps.store.incr(`invoiceMail:${id}`, 3600_000);
       if (tries > RESEND_PER_HOUR) throw new AppError(429, RESEND_LIMIT_MESSAGE);
-      if (!(await mail(row))) throw new AppError(503, '邮件发送失败，请稍后再试');
+      if (!(await mail(row))) throw new AppError(503, MAIL_FAILED_MESSAGE);
       return { ok: true as const };
     },
 
@@ -456,14 +457,13 @@ export function createBillService(deps: {
         return { ok: true as const };
       },
 
+      /** Mails the PDF again now; a failed send is a 503 and leaves no audit row. */
       async resend(write: StaffWrite, id: number) {
         const row = await repository.review.findById(id);
         if (!row) throw new AppError(404, REVIEW_NOT_FOUND_MESSAGE);
         if (row.status !== 'approved') throw notInState(REQUEST_NOT_ISSUED_MESSAGE);
         await write.audit('invoiceRequest', id, null, { resendTo: row.profile.email });
-        write.afterCommit(async () => {
-          await mail(row);
-        });
+        if (!(await mail(row))) throw new AppError(503, MAIL_FAILED_MESSAGE);
         return { ok: true as const };
       },
 
