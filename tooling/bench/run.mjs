@@ -29,6 +29,7 @@ import { loadEngine, measurePricing, printPricing } from './pricing.mjs';
 import { measureGerber, printGerber } from './gerber.mjs';
 import { measureOrders, printOrders } from './orders.mjs';
 import { measureMoney, printMoney } from './money.mjs';
+import { measureBills, printBills } from './bills.mjs';
 import { measureCoupons, printCoupons } from './coupons.mjs';
 import { deriveKey as shaDeriveKey } from 'altcha-lib/algorithms/sha';
 import { deriveKey as pbkdf2DeriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -54,14 +55,26 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // member's order lists and the staff desk over 1,000,000 orders it seeds, after staff); money
 // (a balance payment under 20 payers, balances and money logs over the seeded orders' books,
 // after orders); coupons (the pay sheet's usable list for a member holding 500 coupons, 100
-// claims of one campaign at once, on the demo data);
+// claims of one campaign at once, on the demo data); bills (the invoicing centre's filtered page
+// and GetTotalAmount for a member holding 10,000 bills, on the demo data);
 // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=.bench`.
 const only = process.env.BENCH_ONLY ?? 'all';
 if (
-  !['all', 'web', 'http', 'staff', 'orders', 'money', 'coupons', 'pricing', 'gerber'].includes(only)
+  ![
+    'all',
+    'web',
+    'http',
+    'staff',
+    'orders',
+    'money',
+    'coupons',
+    'bills',
+    'pricing',
+    'gerber',
+  ].includes(only)
 ) {
   throw new Error(
-    `BENCH_ONLY=${only}: use web, http, staff, orders, money, coupons, pricing or gerber`,
+    `BENCH_ONLY=${only}: use web, http, staff, orders, money, coupons, bills, pricing or gerber`,
   );
 }
 // Rounds of the order scenario's four autocannon runs (about 4 × (2 + BENCH_SECONDS) s each).
@@ -84,6 +97,8 @@ const goals = {
   moneyReadP99Ms: 5,
   couponListP99Ms: 20,
   couponClaimsMs: 1000,
+  billPageP99Ms: 20,
+  billTotalP99Ms: 20,
   pricingQuotesPerSecond: 50_000,
   pricingBundleGzipKb: 10,
   gerberMs: 2000,
@@ -429,6 +444,9 @@ try {
   if (only === 'all' || only === 'coupons') {
     results.coupons = await measureCoupons({ base, databaseUrl: embeddedDatabaseUrl(), login });
   }
+  if (only === 'all' || only === 'bills') {
+    results.bills = await measureBills({ base, databaseUrl: embeddedDatabaseUrl(), login });
+  }
   if (only === 'all' || only === 'money') {
     bare ??= await startBarePgServer();
     results.money = await measureMoney({
@@ -532,6 +550,7 @@ if (results.staffSearch) printStaffSearch(results.staffSearch, goals.staffSearch
 if (results.orders) printOrders(results.orders, goals);
 if (results.money) printMoney(results.money, goals);
 if (results.coupons) printCoupons(results.coupons, goals);
+if (results.bills) printBills(results.bills, goals);
 if (results.pricing) printPricing(results.pricing, goals);
 if (results.gerber) printGerber(results.gerber, goals);
 

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config/env';
 import { createDatabase, type Database } from './db/client';
+import { realInvoiceMailEnv } from '../test/fixtures/invoice-mail-env';
 import { realPaymentEnv } from '../test/fixtures/payment-env';
 import { createPlatform } from './platform';
 
@@ -26,6 +27,7 @@ const production = loadConfig({
   KUAIDI100_CUSTOMER: 'kd100-customer',
   KUAIDI100_KEY: 'kd100-key',
   ...realPaymentEnv,
+  ...realInvoiceMailEnv,
   PUBLIC_ORIGIN: 'https://m.example.com',
 });
 
@@ -43,6 +45,7 @@ describe('the platform in production', () => {
     expect(built.platform.wechat.mpBase('https://m.example.com')).toBe('https://mp.weixin.qq.com');
     expect(built.platform.payments.alipay?.merchantId).toBe('2021000000000001');
     expect(built.platform.payments.wechat?.merchantId).toBe('1230000109');
+    expect(built.platform.invoiceMail.provider).toBe('smtp');
     expect(() =>
       createPlatform(Fastify(), {
         config: {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realInvoiceMailEnv } from './fixtures/invoice-mail-env';
 import { realPaymentEnv } from './fixtures/payment-env';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
 import { startFakeAliyun } from './fake-aliyun';
@@ -119,6 +120,7 @@ describe('in production', () => {
         KUAIDI100_CUSTOMER: 'kd100-customer',
         KUAIDI100_KEY: 'kd100-key',
         ...realPaymentEnv,
+        ...realInvoiceMailEnv,
         PUBLIC_ORIGIN: 'https://m.example.com',
       },
     });

@@ -134,6 +134,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffFinance',
         'StaffCreditPayment',
         'StaffCoupon',
+        'StaffInvoice',
       ]),
     );
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MobileApply } from '@pcb/contract';
+import { realInvoiceMailEnv } from './fixtures/invoice-mail-env';
 import { realPaymentEnv } from './fixtures/payment-env';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
 import {
@@ -201,6 +202,7 @@ describe('the SMS outbox in the console', () => {
         KUAIDI100_CUSTOMER: 'kd100-customer',
         KUAIDI100_KEY: 'kd100-key',
         ...realPaymentEnv,
+        ...realInvoiceMailEnv,
         PUBLIC_ORIGIN: 'https://m.example.com',
       },
     });

@@ -21,6 +21,7 @@ test('invoice profiles: add a company 普票, set another as default, delete', a
   await page.goto('/member');
   await page.getByTestId('member-entry-invoices').click();
   await expect(page).toHaveURL(/\/MakeInvoice$/);
+  await page.getByTestId('invoice-tab-profiles').click();
   await expect(page.getByTestId('page-empty')).toHaveText('还没有发票抬头，添加后开票时可直接选用');
   await shot(page, testInfo, 'invoice-empty');
 
@@ -41,7 +42,7 @@ test('invoice profiles: add a company 普票, set another as default, delete', a
   await page.locator('#invoice-taxNumber').fill('91440300MA5DCKXX0T');
   await page.getByTestId('invoice-submit').click();
   await expect(toast(page, '发票抬头已添加')).toBeVisible();
-  await expect(page).toHaveURL(/\/MakeInvoice$/);
+  await expect(page).toHaveURL(/\/MakeInvoice\?tab=profiles$/);
   const company = item(page, '深圳市示例科技有限公司');
   await expect(company.getByTestId('invoice-default-badge')).toHaveText('默认');
   await expect(company.getByTestId('invoice-tax-number')).toHaveText('91440300MA5DCKXX0T');

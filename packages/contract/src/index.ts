@@ -42,6 +42,7 @@ import { StaffFinance } from './modules/staff-finance';
 import { MemberCreditPayment, StaffCreditPayment } from './modules/member-credit-payment';
 import { MemberRebate } from './modules/member-rebate';
 import { StaffCoupon } from './modules/staff-coupon';
+import { Bill, StaffInvoice } from './modules/bill';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -98,6 +99,7 @@ export * from './modules/member-rebate';
 export * from './modules/staff-coupon';
 export * from './modules/staff-finance';
 export * from './modules/member-credit-payment';
+export * from './modules/bill';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -153,6 +155,8 @@ export const api = {
   StaffCreditPayment,
   MemberRebate,
   StaffCoupon,
+  Bill,
+  StaffInvoice,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -16,6 +16,7 @@ import { StaffBankTransfer } from '@pcb/contract/staff-bank-transfer';
 import { StaffFinance } from '@pcb/contract/staff-finance';
 import { StaffLedger } from '@pcb/contract/staff-ledger';
 import { StaffCreditPayment } from '@pcb/contract/member-credit-payment';
+import { StaffInvoice } from '@pcb/contract/bill';
 import { StaffCoupon } from '@pcb/contract/staff-coupon';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
@@ -31,6 +32,8 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   mobileApplies: StaffMobileApply.List,
   companyApplies: StaffCompanyApply.List,
   creditApplies: StaffCreditPayment.List,
+  invoiceRequests: StaffInvoice.List,
+  invoiceMailOutbox: StaffInvoice.MailOutbox,
   virtualAccounts: StaffVirtualAccount.List,
   bankTransfers: StaffBankTransfer.List,
   payments: StaffFinance.ListPayments,

@@ -20,8 +20,10 @@ import {
   TeamOutlined,
   TransactionOutlined,
   GiftOutlined,
+  MailOutlined,
 } from '@ant-design/icons';
 import type { EndpointDef, StaffRole } from '@pcb/contract';
+import { StaffInvoice } from '@pcb/contract/bill';
 import { StaffOutbox } from '@pcb/contract/staff-outbox';
 import { paths } from '../lib/paths';
 
@@ -107,6 +109,14 @@ export const routeTable = {
     access: 'staff',
     roles: ['admin', 'finance'],
     menu: { icon: <SafetyCertificateOutlined />, group: 'finance' },
+  },
+  invoiceRequests: {
+    path: paths.invoiceRequests,
+    page: () => import('../features/invoice-requests/pages/invoice-requests-page'),
+    title: '开票申请',
+    access: 'staff',
+    roles: ['admin', 'finance'],
+    menu: { icon: <AuditOutlined />, group: 'finance' },
   },
   virtualAccounts: {
     path: paths.virtualAccounts,
@@ -219,6 +229,14 @@ export const routeTable = {
     access: 'staff',
     roles: ['admin'],
     menu: { icon: <MessageOutlined />, probe: StaffOutbox.List },
+  },
+  invoiceMailOutbox: {
+    path: paths.invoiceMailOutbox,
+    page: () => import('../features/invoice-requests/pages/invoice-mail-outbox-page'),
+    title: '发票邮件发件箱',
+    access: 'staff',
+    roles: ['admin', 'finance'],
+    menu: { icon: <MailOutlined />, probe: StaffInvoice.MailOutbox },
   },
   account: {
     path: paths.account,

@@ -21,6 +21,8 @@ export const paths = {
   memberLedger: '/finance/member-ledger',
   reconciliation: '/finance/reconciliation',
   creditApplies: '/finance/credit-applies',
+  invoiceRequests: '/finance/invoice-requests',
+  invoiceMailOutbox: '/invoice-mail-outbox',
   coupons: '/coupons',
   account: '/account',
 } as const;

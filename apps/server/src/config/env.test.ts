@@ -8,6 +8,7 @@ import {
 import { DEV_ALTCHA_HMAC_KEY } from '../integrations/captcha/captcha.integration';
 import { goSdkNotify } from '../integrations/wechat-pay/published-examples';
 import { ConfigError, DEV_JWT_SECRET, loadConfig, serverOrigins } from './env';
+import { realInvoiceMailEnv } from '../../test/fixtures/invoice-mail-env';
 
 const strong = 'x'.repeat(40);
 
@@ -62,6 +63,7 @@ const productionEnv = {
   KUAIDI100_KEY: 'kd100-key',
   ...alipayEnv,
   ...wechatPayEnv,
+  ...realInvoiceMailEnv,
   PUBLIC_ORIGIN: 'https://m.example.com',
 };
 
@@ -162,6 +164,27 @@ describe('configuration', () => {
       'KUAIDI100_KEY is required in production (the embedded parcel tracking cannot be used there)',
       'ALIPAY_PROVIDER=sandbox cannot be used in production (members would pay the embedded sandbox, not Alipay)',
       'WECHAT_PAY_PROVIDER=sandbox cannot be used in production (members would pay the embedded sandbox, not WeChat Pay)',
+      'INVOICE_MAIL_PROVIDER=sandbox cannot be used in production (no invoice would be mailed)',
+    ]);
+  });
+
+  it('mails invoices to the sandbox outbox by default, by SMTP once its account is set', () => {
+    expect(loadConfig({}).invoiceMail).toEqual({ provider: 'sandbox' });
+    expect(loadConfig(productionEnv).invoiceMail).toEqual({
+      provider: 'smtp',
+      smtp: {
+        host: 'smtp.example.com',
+        port: 465,
+        secure: true,
+        user: 'invoice@example.com',
+        password: 'smtp-secret',
+        from: '会员中心 <invoice@example.com>',
+      },
+    });
+    expect(problems({ INVOICE_MAIL_PROVIDER: 'smtp', SMTP_HOST: 'smtp.example.com' })).toEqual([
+      'SMTP_USER is required when INVOICE_MAIL_PROVIDER=smtp',
+      'SMTP_PASSWORD is required when INVOICE_MAIL_PROVIDER=smtp',
+      'INVOICE_MAIL_FROM is required when INVOICE_MAIL_PROVIDER=smtp',
     ]);
   });
 

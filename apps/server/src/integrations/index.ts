@@ -2,6 +2,7 @@ import { alipayIntegration } from './alipay/alipay.integration';
 import { captchaIntegration } from './captcha/captcha.integration';
 import { companyDirectoryIntegration } from './company-directory/company-directory.integration';
 import { integrationList } from './integration';
+import { invoiceMailIntegration } from './invoice-mail/invoice-mail.integration';
 import { ossIntegration } from './oss/oss.integration';
 import { parcelTrackingIntegration } from './parcel-tracking/parcel-tracking.integration';
 import { paymentsIntegration } from './payment/payment.integration';
@@ -24,4 +25,5 @@ export const integrations = integrationList()
   .add('parcelTracking', parcelTrackingIntegration)
   .add('alipay', alipayIntegration)
   .add('wechatPay', wechatPayIntegration)
-  .add('payments', paymentsIntegration);
+  .add('payments', paymentsIntegration)
+  .add('invoiceMail', invoiceMailIntegration);

@@ -1,4 +1,5 @@
 import { announcementModule } from './announcement/announcement.module';
+import { billModule } from './bill/bill.module';
 import { bankTransferModule } from './bank-transfer/bank-transfer.module';
 import { creditPaymentModule } from './credit-payment/credit-payment.module';
 import { companyApplyModule } from './company-apply/company-apply.module';
@@ -63,6 +64,7 @@ export const modules = moduleList()
     createExpressModule(({ order }: { order: { parcels: ParcelRecords } }) => order.parcels),
   )
   .add('bankTransfer', bankTransferModule)
-  .add('creditPayment', creditPaymentModule);
+  .add('creditPayment', creditPaymentModule)
+  .add('bill', billModule);
 
 export type ModuleApis = ReturnType<typeof modules.build>['apis'];

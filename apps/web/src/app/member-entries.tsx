@@ -84,7 +84,7 @@ export function useMemberEntries(): MemberEntry[] {
     },
     {
       key: 'invoices',
-      title: '发票抬头',
+      title: '开票中心',
       icon: <ReceiptIcon />,
       onClick: () => void navigate(paths.makeInvoice),
     },

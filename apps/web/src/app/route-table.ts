@@ -229,14 +229,37 @@ export const routeTable = {
     page: () => import('./routes/add-invoice-route'),
     title: '添加发票抬头',
     access: 'member',
-    back: paths.makeInvoice,
+    back: `${paths.makeInvoice}?tab=profiles`,
   },
   editInvoice: {
     path: `${paths.editInvoice}/:id`,
     page: () => import('./routes/edit-invoice-route'),
     title: '编辑发票抬头',
     access: 'member',
+    back: `${paths.makeInvoice}?tab=profiles`,
+  },
+  /** Without bills: the page sends the member to choose some. */
+  applyInvoiceEmpty: {
+    path: paths.applyInvoice,
+    page: () => import('./routes/apply-invoice-empty-route'),
+    title: '申请开票',
+    access: 'member',
     back: paths.makeInvoice,
+  },
+  /** `{type}/{bills}`: 普票 or 专票, the bills' ids joined by commas. */
+  applyInvoice: {
+    path: `${paths.applyInvoice}/:type/:bills`,
+    page: () => import('./routes/apply-invoice-route'),
+    title: '申请开票',
+    access: 'member',
+    back: paths.makeInvoice,
+  },
+  invoiceDetail: {
+    path: `${paths.invoiceDetail}/:id`,
+    page: () => import('./routes/invoice-detail-route'),
+    title: '发票详情',
+    access: 'member',
+    back: `${paths.makeInvoice}?tab=requests`,
   },
   shippingAddress: {
     path: paths.shippingAddress,

@@ -27,6 +27,8 @@ export const paths = {
   fillOrder: '/fillOrder',
   makeInvoice: '/MakeInvoice',
   editInvoice: '/MakeInvoice/editInvoice',
+  applyInvoice: '/MakeInvoice/applyInvoice',
+  invoiceDetail: '/MakeInvoice/invoiceDetail',
   theOrders: '/TheOrders',
   orderDetail: '/TheOrders/orderDetail',
   orderTracker: '/TheOrders/orderDetail/orderTracker',

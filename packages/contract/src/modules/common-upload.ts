@@ -17,6 +17,8 @@ export const uploadDirTypes = [
 export const staffUploadDirTypes = [
   /** Images of an engineering question. */
   'eqQuestion',
+  /** The tax bureau's e-invoice PDF finance issues an invoice request with. */
+  'invoicePdf',
 ] as const;
 export type UploadDirType = (typeof uploadDirTypes)[number];
 export type StaffUploadDirType = (typeof staffUploadDirTypes)[number];

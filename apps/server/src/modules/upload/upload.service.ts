@@ -34,6 +34,8 @@ export const uploadRules: Record<AnyUploadDirType, { extensions: string[]; maxBy
   // Engineering questions (issue 19): photos or screenshots, the engineer's and the member's.
   eqQuestion: { extensions: ['.jpg', '.jpeg', '.png'], maxBytes: 10 * MB },
   eqReply: { extensions: ['.jpg', '.jpeg', '.png'], maxBytes: 10 * MB },
+  // The tax bureau's e-invoice, uploaded by finance (issue 22).
+  invoicePdf: { extensions: ['.pdf'], maxBytes: 10 * MB },
 };
 
 export const largestUpload = (): number =>

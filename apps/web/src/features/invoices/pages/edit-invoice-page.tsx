@@ -24,7 +24,8 @@ export function EditInvoicePage() {
   const param = useParams().id;
   // `?returnTo=/fillOrder?invoice=…`: a profile added while placing an order goes back to it.
   const [searchParams] = useSearchParams();
-  const afterSave = safeReturnPath(searchParams.get('returnTo')) ?? paths.makeInvoice;
+  const afterSave =
+    safeReturnPath(searchParams.get('returnTo')) ?? `${paths.makeInvoice}?tab=profiles`;
   const isNew = param === undefined;
   const id = idFrom(param);
   const profile = useInvoice(id ?? 0, id !== null);

@@ -80,7 +80,7 @@ describe('/MakeInvoice: invoice profiles', () => {
     invoiceServer([]);
     renderApp('/member');
     const entry = await screen.findByTestId('member-entry-invoices');
-    expect(entry.textContent).toBe('发票抬头');
+    expect(entry.textContent).toBe('开票中心');
     act(() => fireEvent.click(entry));
     await screen.findByTestId('make-invoice-page');
     expect(currentPath()).toBe('/MakeInvoice');
@@ -91,7 +91,7 @@ describe('/MakeInvoice: invoice profiles', () => {
       profile(1, { isDefault: true }),
       profile(2, { titleType: 'personal', title: '张三', taxNumber: null }),
     ]);
-    renderApp('/MakeInvoice');
+    renderApp('/MakeInvoice?tab=profiles');
     await screen.findByTestId('invoice-list');
     expect(titles()).toEqual(['示例公司1', '张三']);
     expect(defaultTitle()).toEqual(['示例公司1']);
@@ -118,7 +118,7 @@ describe('/MakeInvoice: invoice profiles', () => {
 
   it('keeps the profile when the deletion is cancelled', async () => {
     const { requests } = invoiceServer([profile(1, { isDefault: true })]);
-    renderApp('/MakeInvoice');
+    renderApp('/MakeInvoice?tab=profiles');
     await screen.findByTestId('invoice-list');
     act(() => fireEvent.click(screen.getByTestId('invoice-delete')));
     expect(
@@ -134,13 +134,13 @@ describe('/MakeInvoice: invoice profiles', () => {
 
   it('marks a 专票 profile that needs certification again', async () => {
     invoiceServer([profile(1, { isDefault: true, invoiceType: 'special', isUsable: false })]);
-    renderApp('/MakeInvoice');
+    renderApp('/MakeInvoice?tab=profiles');
     expect((await screen.findByTestId('invoice-unusable')).textContent).toBe('需企业认证');
   });
 
   it('empty: says so and offers to add; adding returns to the list', async () => {
     const { requests } = invoiceServer([]);
-    renderApp('/MakeInvoice');
+    renderApp('/MakeInvoice?tab=profiles');
     expect((await screen.findByTestId('page-empty')).textContent).toBe(
       '还没有发票抬头，添加后开票时可直接选用',
     );
@@ -174,7 +174,7 @@ describe('/MakeInvoice: invoice profiles', () => {
           ? { status: 500, body: envelope(null, false, '服务器开小差了，请稍后再试') }
           : { body: envelope([profile(1, { isDefault: true })]) },
     });
-    renderApp('/MakeInvoice');
+    renderApp('/MakeInvoice?tab=profiles');
     expect((await screen.findByTestId('page-error')).textContent).toContain(
       '服务器开小差了，请稍后再试',
     );

@@ -1,12 +1,14 @@
 import { Button } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { MAX_INVOICE_PROFILES } from '@pcb/contract/member-invoice';
 import { errorMessage } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { PageEmpty, PageError, PageLoading } from '../../../components/page-status';
 import { paths } from '../../../lib/paths';
 import { useInvoiceList } from '../api/get-invoice-list';
+import { BillsTab } from '../components/bills-tab';
 import { InvoiceProfileCard } from '../components/invoice-profile-card';
+import { RequestsTab } from '../components/requests-tab';
 import '../invoices.css';
 
 function Profiles() {
@@ -32,17 +34,19 @@ function Profiles() {
   );
 }
 
-/**
- * /MakeInvoice, the invoicing centre. For now its one part is the member's invoice profiles
- * (发票抬头); bills and invoice requests join it with the invoicing issue.
- */
-export function MakeInvoicePage() {
+const tabs = [
+  { key: 'bills', title: '待开票账单' },
+  { key: 'requests', title: '开票申请' },
+  { key: 'profiles', title: '发票抬头' },
+] as const;
+type Tab = (typeof tabs)[number]['key'];
+
+function ProfilesTab() {
   const navigate = useNavigate();
   const list = useInvoiceList();
   const full = (list.data?.length ?? 0) >= MAX_INVOICE_PROFILES;
   return (
-    <div className="invoice-page" data-testid="make-invoice-page">
-      <PageHeader>开票中心</PageHeader>
+    <>
       <section className="invoice-card" aria-label="发票抬头">
         <h2 className="invoice-card-title">
           发票抬头
@@ -65,6 +69,39 @@ export function MakeInvoicePage() {
           {full ? `已达${MAX_INVOICE_PROFILES}个上限` : '添加发票抬头'}
         </Button>
       </div>
+    </>
+  );
+}
+
+/**
+ * /MakeInvoice, the invoicing centre (开票中心, issue 22): the bills to invoice with their
+ * filters and the selection's total, the invoice requests with their states, and the invoice
+ * profiles (发票抬头). `?tab=` keeps the tab.
+ */
+export function MakeInvoicePage() {
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = tabs.find((t) => t.key === search.get('tab'))?.key ?? 'bills';
+  return (
+    <div className="invoice-page" data-testid="make-invoice-page">
+      <PageHeader>开票中心</PageHeader>
+      <div className="invoice-tabs" role="tablist" aria-label="开票中心">
+        {tabs.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            aria-selected={t.key === tab}
+            className="invoice-tab"
+            onClick={() => setSearch({ tab: t.key }, { replace: true })}
+            data-testid={`invoice-tab-${t.key}`}
+          >
+            {t.title}
+          </button>
+        ))}
+      </div>
+      {tab === 'bills' && <BillsTab />}
+      {tab === 'requests' && <RequestsTab />}
+      {tab === 'profiles' && <ProfilesTab />}
     </div>
   );
 }
