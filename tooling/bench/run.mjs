@@ -58,25 +58,15 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // claims of one campaign at once, on the demo data); bills (the invoicing centre's filtered page
 // and GetTotalAmount for a member holding 10,000 bills, on the demo data);
 // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=.bench`.
+// Several parts at once, comma-separated: BENCH_ONLY=orders,money seeds the orders once for both.
 const only = process.env.BENCH_ONLY ?? 'all';
-if (
-  ![
-    'all',
-    'web',
-    'http',
-    'staff',
-    'orders',
-    'money',
-    'coupons',
-    'bills',
-    'pricing',
-    'gerber',
-  ].includes(only)
-) {
-  throw new Error(
-    `BENCH_ONLY=${only}: use web, http, staff, orders, money, coupons, bills, pricing or gerber`,
-  );
+const parts = ['web', 'http', 'staff', 'orders', 'money', 'coupons', 'bills', 'pricing', 'gerber'];
+const chosen = only === 'all' ? parts : only.split(',');
+if (chosen.some((part) => !parts.includes(part))) {
+  throw new Error(`BENCH_ONLY=${only}: use all or any of ${parts.join(', ')} (comma-separated)`);
 }
+/** Whether this run measures `part`. */
+const wants = (part) => chosen.includes(part);
 // Rounds of the order scenario's four autocannon runs (about 4 × (2 + BENCH_SECONDS) s each).
 const orderRounds = Number(process.env.BENCH_ORDER_ROUNDS ?? 3);
 // Rounds of the money scenario (10 runs of BENCH_SECONDS each, and a warm-up).
@@ -388,16 +378,18 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
 
 // The engine first, before the server shares the two cores.
-if (only === 'all' || only === 'pricing') results.pricing = await measurePricing();
-if (only === 'all' || only === 'gerber') results.gerber = await measureGerber();
+if (wants('pricing')) results.pricing = await measurePricing();
+if (wants('gerber')) results.gerber = await measureGerber();
 
-const server = only === 'pricing' || only === 'gerber' ? undefined : await startServer();
+const server = chosen.every((part) => part === 'pricing' || part === 'gerber')
+  ? undefined
+  : await startServer();
 let bare;
 try {
   if (server) await waitForServer();
-  const token = only === 'all' || only === 'web' || only === 'http' ? await login() : undefined;
+  const token = wants('web') || wants('http') ? await login() : undefined;
 
-  if (only === 'all' || only === 'web') {
+  if (wants('web')) {
     const browser = await chromium.launch({
       executablePath: chromePath,
       args: chromeArgs,
@@ -423,11 +415,11 @@ try {
     results.accessibility = await auditAccessibility({ base, pages: accessibilityPages });
   }
 
-  if (only === 'all' || only === 'http') await measureHttp(token);
-  if (only === 'all' || only === 'staff') {
+  if (wants('http')) await measureHttp(token);
+  if (wants('staff')) {
     results.staffSearch = await measureStaffSearch({ base, databaseUrl: embeddedDatabaseUrl() });
   }
-  if (only === 'all' || only === 'orders') {
+  if (wants('orders')) {
     bare ??= await startBarePgServer();
     results.orders = await measureOrders({
       base,
@@ -441,13 +433,13 @@ try {
       pgDir: `${dataDir}/pg`,
     });
   }
-  if (only === 'all' || only === 'coupons') {
+  if (wants('coupons')) {
     results.coupons = await measureCoupons({ base, databaseUrl: embeddedDatabaseUrl(), login });
   }
-  if (only === 'all' || only === 'bills') {
+  if (wants('bills')) {
     results.bills = await measureBills({ base, databaseUrl: embeddedDatabaseUrl(), login });
   }
-  if (only === 'all' || only === 'money') {
+  if (wants('money')) {
     bare ??= await startBarePgServer();
     results.money = await measureMoney({
       base,
