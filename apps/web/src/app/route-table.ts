@@ -246,6 +246,14 @@ export const routeTable = {
     access: 'member',
     back: paths.makeInvoice,
   },
+  /** `{type}` without bills: the same, for that kind of invoice. */
+  applyInvoiceOfType: {
+    path: `${paths.applyInvoice}/:type`,
+    page: () => import('./routes/apply-invoice-empty-route'),
+    title: '申请开票',
+    access: 'member',
+    back: paths.makeInvoice,
+  },
   /** `{type}/{bills}`: 普票 or 专票, the bills' ids joined by commas. */
   applyInvoice: {
     path: `${paths.applyInvoice}/:type/:bills`,
@@ -253,6 +261,14 @@ export const routeTable = {
     title: '申请开票',
     access: 'member',
     back: paths.makeInvoice,
+  },
+  /** Without an id: the member's requests, each opening its detail. */
+  invoiceDetailEmpty: {
+    path: paths.invoiceDetail,
+    page: () => import('./routes/invoice-detail-route'),
+    title: '发票详情',
+    access: 'member',
+    back: `${paths.makeInvoice}?tab=requests`,
   },
   invoiceDetail: {
     path: `${paths.invoiceDetail}/:id`,

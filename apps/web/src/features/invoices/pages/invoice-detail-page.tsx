@@ -8,6 +8,7 @@ import { PageEmpty, PageError, PageLoading } from '../../../components/page-stat
 import { formatFen } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { useDeleteRequest, useRequestDetail, useResendMail } from '../api/bill-calls';
+import { RequestsTab } from '../components/requests-tab';
 import '../invoices.css';
 
 function Detail({ id }: { id: number }) {
@@ -129,14 +130,23 @@ function Detail({ id }: { id: number }) {
   );
 }
 
-/** /MakeInvoice/invoiceDetail/{id?}: one request; the PDF once issued, delete while pending. */
+/**
+ * /MakeInvoice/invoiceDetail/{id?}: one request, the PDF once issued, delete while pending;
+ * without an id, the member's requests, each opening its detail.
+ */
 export function InvoiceDetailPage() {
   const params = useParams();
   const id = Number(params.id);
   return (
     <div className="invoice-page" data-testid="invoice-detail-page">
       <PageHeader>发票详情</PageHeader>
-      {Number.isInteger(id) && id > 0 ? <Detail id={id} /> : <PageEmpty text="开票申请不存在" />}
+      {params.id === undefined ? (
+        <RequestsTab />
+      ) : Number.isInteger(id) && id > 0 ? (
+        <Detail id={id} />
+      ) : (
+        <PageEmpty text="开票申请不存在" />
+      )}
     </div>
   );
 }
