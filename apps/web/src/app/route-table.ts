@@ -249,7 +249,7 @@ export const routeTable = {
   /** `{type}` without bills: the same, for that kind of invoice. */
   applyInvoiceOfType: {
     path: `${paths.applyInvoice}/:type`,
-    page: () => import('./routes/apply-invoice-empty-route'),
+    page: () => import('./routes/apply-invoice-type-route'),
     title: '申请开票',
     access: 'member',
     back: paths.makeInvoice,
@@ -265,7 +265,7 @@ export const routeTable = {
   /** Without an id: the member's requests, each opening its detail. */
   invoiceDetailEmpty: {
     path: paths.invoiceDetail,
-    page: () => import('./routes/invoice-detail-route'),
+    page: () => import('./routes/invoice-detail-empty-route'),
     title: '发票详情',
     access: 'member',
     back: `${paths.makeInvoice}?tab=requests`,

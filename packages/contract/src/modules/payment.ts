@@ -5,14 +5,10 @@ import { z } from 'zod';
 import { idSchema, requestIdSchema, sealedOpenIdSchema, text } from '../common';
 import { defineModule } from '../define';
 import { orderKinds } from '../order-basics';
+import { paymentChannels } from './payment-channels';
 
-/** The online payment providers. */
-export const paymentChannels = ['alipay', 'wechat'] as const;
-export type PaymentChannelName = (typeof paymentChannels)[number];
-export const paymentChannelNames: Record<PaymentChannelName, string> = {
-  alipay: '支付宝',
-  wechat: '微信支付',
-};
+/** The online payment providers (apart, so a screen that only names them loads none of this). */
+export { paymentChannelNames, paymentChannels, type PaymentChannelName } from './payment-channels';
 
 /**
  * Where the member pays: `h5` a mobile browser, `jsapi` WeChat's own browser, `miniprogram`

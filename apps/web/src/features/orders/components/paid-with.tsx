@@ -1,5 +1,5 @@
 import type { OrderPaidWith } from '@pcb/contract';
-import { paymentChannelNames } from '@pcb/contract/payment';
+import { paymentChannelNames } from '@pcb/contract/payment-channels';
 import { yuan } from '@pcb/pricing';
 
 /** Each part of a paid order's payment, in the order the money came (decisions 0051, 0064). */
