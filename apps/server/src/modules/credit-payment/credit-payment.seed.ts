@@ -54,7 +54,7 @@ export async function seedCredit(ctx: SeedContext): Promise<void> {
   const { tx, now } = ctx;
   const memberId = await memberIdByMobile(tx, DEMO_MOBILE);
   if (memberId === null) return;
-  // Granted before the history below (its first order was paid about 70 days ago).
+  // Granted before the history below (its first order was paid about 45 days ago).
   const grantedAt = new Date(now.getTime() - 90 * 24 * HOUR_MS);
   const [apply] = await tx
     .insert(creditApply)

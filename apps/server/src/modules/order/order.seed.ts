@@ -156,7 +156,7 @@ const demoOrders: DemoOrder[] = [
       layers: 4,
       test: 'flyingProbeFull',
     },
-    hoursAgo: 24 * 100,
+    hoursAgo: 24 * 45,
     stepHours: 2,
     fileName: '工控主板-4层.zip',
     status: 'awaitingPayment',
@@ -166,7 +166,7 @@ const demoOrders: DemoOrder[] = [
   {
     kind: 'stencil',
     params: defaultStencilParams,
-    hoursAgo: 24 * 99,
+    hoursAgo: 24 * 42,
     stepHours: 2,
     fileName: '工控主板钢网.zip',
     status: 'awaitingPayment',
@@ -176,7 +176,7 @@ const demoOrders: DemoOrder[] = [
   {
     kind: 'pcb',
     params: { ...defaultPcbParams, lengthMm: 100, widthMm: 100, quantity: 200 },
-    hoursAgo: 24 * 98,
+    hoursAgo: 24 * 30,
     stepHours: 2,
     fileName: '显示驱动板.zip',
     status: 'awaitingPayment',
@@ -186,7 +186,7 @@ const demoOrders: DemoOrder[] = [
   {
     kind: 'smt',
     params: { ...defaultSmtParams, quantity: 50, smdJoints: 300 },
-    hoursAgo: 24 * 97,
+    hoursAgo: 24 * 12,
     stepHours: 2,
     fileName: '显示驱动板SMT资料.zip',
     status: 'awaitingPayment',
