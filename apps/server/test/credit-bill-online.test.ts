@@ -239,3 +239,106 @@ describe('repaying a bill online', () => {
     await expectBooksClean(p.t);
   });
 });
+
+const attemptOf = async (outTradeNo: string) =>
+  (
+    await p.t.database.pool.query<{ status: string; close_reason: string | null }>(
+      'SELECT status, close_reason FROM payment_attempt WHERE out_trade_no = $1',
+      [outTradeNo],
+    )
+  ).rows[0];
+
+/** The member's 月结账单已还清 messages (finance category), their texts. */
+const repaidMessages = async (m: Member) =>
+  (
+    await p.t.database.pool.query<{ content: string; category: string; link: string }>(
+      `SELECT content, category, link FROM member_message
+       WHERE member_id = $1 AND title = '月结账单已还清' ORDER BY id`,
+      [m.id],
+    )
+  ).rows;
+
+const repayFromBalance = (m: Member, id: number) =>
+  call(p.t, M.RepayBill, { id, paymentPassword: '135790' }, { token: m.token });
+
+describe('repaying from the balance while an online repayment is under way', () => {
+  it('closes the online attempt in the same transaction; paid there late with no notify, the close job finds the money and refunds it', async () => {
+    const { m, bill } = await memberWithBill();
+    const res = await repayOnline(m, bill.id);
+    expect(res.status, res.body.message).toBe(200);
+    const { outTradeNo } = res.body.data;
+    // The member pays at the provider's page, but its notify never reaches us.
+    p.alipay.pay(outTradeNo);
+    await fund(p, m.id, bill.outstanding);
+    const byBalance = await repayFromBalance(m, bill.id);
+    expect(byBalance.status, byBalance.body.message).toBe(200);
+    expect(byBalance.body.data).toMatchObject({ status: 'paid', outstanding: 0 });
+    expect(await attemptOf(outTradeNo)).toEqual({ status: 'closed', close_reason: 'billRepaid' });
+    // The close job asks the provider to close it, learns it was paid, and sends it back.
+    await runPaymentJobs(p.t);
+    await runPaymentJobs(p.t);
+    expect(await receipts(outTradeNo)).toEqual(['duplicate']);
+    expect(p.alipay.refunds().filter((r) => r.outTradeNo === outTradeNo)).toEqual([
+      expect.objectContaining({ refundFen: bill.outstanding, status: 'success' }),
+    ]);
+    const row = await p.t.database.pool.query<{ repaid_fen: number }>(
+      'SELECT repaid_fen FROM credit_bill WHERE id = $1',
+      [bill.id],
+    );
+    expect(row.rows[0]!.repaid_fen).toBe(bill.outstanding);
+    expect(await balancesOf(p.t, m.id)).toEqual({ balance: 0, gift: 0, held: 0 });
+    // Repaid once, told once.
+    expect(await repaidMessages(m)).toHaveLength(1);
+    await expectBooksClean(p.t);
+  });
+
+  it('a repayment the balance cannot cover closes nothing and tells nothing (one transaction)', async () => {
+    const { m, bill } = await memberWithBill();
+    const res = await repayOnline(m, bill.id);
+    const { outTradeNo } = res.body.data;
+    await fund(p, m.id, bill.outstanding - 1);
+    const short = await repayFromBalance(m, bill.id);
+    expect(short.status).toBe(400);
+    expect(await attemptOf(outTradeNo)).toEqual({ status: 'open', close_reason: null });
+    expect(await repaidMessages(m)).toEqual([]);
+    // The online page still repays it.
+    expect(await notify(p.t, 'alipay', p.alipay.pay(outTradeNo))).toEqual(SUCCESS);
+    expect(await billOf(m, bill.id)).toMatchObject({ status: 'paid' });
+    await runPaymentJobs(p.t);
+    await expectBooksClean(p.t);
+  });
+});
+
+describe('the member is told when a bill is repaid', () => {
+  it('from the balance: a finance message with the bill and the amount, written once', async () => {
+    const { m, bill } = await memberWithBill();
+    await fund(p, m.id, bill.outstanding);
+    expect((await repayFromBalance(m, bill.id)).status).toBe(200);
+    expect((await repayFromBalance(m, bill.id)).status).toBe(200);
+    expect(await repaidMessages(m)).toEqual([
+      {
+        category: 'finance',
+        link: '/creditAccount',
+        content: expect.stringContaining(`${bill.period}的月结账单已还清：余额还款¥`),
+      },
+    ]);
+  });
+
+  it('online: the settlement writes it with the repayment, once for duplicate notifies; a refunded payment tells none', async () => {
+    const { m, bill } = await memberWithBill();
+    const first = (await repayOnline(m, bill.id, 'wechat')).body.data.outTradeNo;
+    const second = (await repayOnline(m, bill.id)).body.data.outTradeNo;
+    const paid = p.alipay.pay(second);
+    await Promise.all(Array.from({ length: 5 }, () => notify(p.t, 'alipay', paid)));
+    expect(await repaidMessages(m)).toEqual([
+      expect.objectContaining({ content: expect.stringContaining('支付宝还款¥') }),
+    ]);
+    // The replaced page paid late: refunded, and no second 已还清.
+    p.wechat.pay(first);
+    await runPaymentJobs(p.t);
+    await runPaymentJobs(p.t);
+    expect(await receipts(first)).toEqual(['duplicate']);
+    expect(await repaidMessages(m)).toHaveLength(1);
+    await expectBooksClean(p.t);
+  });
+});

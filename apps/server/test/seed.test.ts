@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Announcement, MemberInfo } from '@pcb/contract';
+import type {
+  Announcement,
+  Bill,
+  CreditAccount,
+  CreditBill,
+  InvoiceRequest,
+  MemberInfo,
+} from '@pcb/contract';
 import { announcementTypes, staffRoles } from '@pcb/contract';
 import {
   DEMO_FACTORY_STAFF,
@@ -183,6 +190,105 @@ describe('demo staff', () => {
     ]);
     const audits = await t.database.pool.query(
       `SELECT 1 FROM audit_log WHERE action = 'StaffCoupon.Redeem'`,
+    );
+    expect(audits.rowCount).toBe(1);
+  });
+});
+
+describe('demo money history (issues 21 and 22)', () => {
+  type Page<T> = { items: T[]; total: number };
+
+  it('gives the demo member credit bills made by the bill job: one repaid from the balance, one open and not due, an order not billed yet', async () => {
+    const token = await login(DEMO_MOBILE);
+    const account = (await t.get<CreditAccount>('/api/MemberCreditPayment/Get', { token })).body
+      .data;
+    const bills = (
+      await t.get<Page<CreditBill>>('/api/MemberCreditPayment/GetBills', {
+        token,
+        query: { page: '1', pageSize: '20' },
+      })
+    ).body.data.items;
+    expect(bills.map((b) => b.status)).toEqual(['unpaid', 'paid']);
+    const [open, repaid] = bills as [CreditBill, CreditBill];
+    expect(open).toMatchObject({ overdue: false, orderCount: 2, refunded: 0 });
+    expect(open.outstanding).toBe(open.amount);
+    expect(repaid).toMatchObject({ outstanding: 0, orderCount: 2, overdue: false });
+    expect(repaid.period < open.period).toBe(true);
+    expect(account).toMatchObject({ state: 'approved', overdue: false });
+    expect(account.currentBill?.id).toBe(open.id);
+    expect(account.unbilled).toBeGreaterThan(0);
+    // Used = the open bill and the order since, the repaid bill given back to the line.
+    expect(account.used).toBe(open.amount + account.unbilled);
+
+    // Each move as the real paths make it: the ledger's postings, the member's messages.
+    const logs = (
+      await t.get<Page<{ type: string }>>('/api/MemberCreditPayment/GetLogs', {
+        token,
+        query: { page: '1', pageSize: '50' },
+      })
+    ).body.data.items;
+    expect(logs.map((l) => l.type).reverse()).toEqual([
+      'grant',
+      'pay',
+      'pay',
+      'repay',
+      'pay',
+      'pay',
+      'pay',
+    ]);
+    const { rows: messages } = await t.database.pool.query<{ title: string }>(
+      `SELECT title FROM member_message m JOIN member u ON u.id = m.member_id
+       WHERE u.mobile = $1 AND m.category = 'finance' ORDER BY m.id`,
+      [DEMO_MOBILE],
+    );
+    expect(messages.map((m) => m.title)).toEqual(
+      expect.arrayContaining(['月结账单已生成', '月结账单已还清']),
+    );
+    const { rows: payments } = await t.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM order_payment p JOIN member u ON u.id = p.member_id
+       WHERE u.mobile = $1 AND p.method = 'credit' AND p.credit_fen = p.total_fen`,
+      [DEMO_MOBILE],
+    );
+    expect(payments[0]!.n).toBe(5);
+  });
+
+  it('gives the demo member bills to invoice: two invoiced by finance with a generated PDF, two requested, one open', async () => {
+    const token = await login(DEMO_MOBILE);
+    const bills = (
+      await t.post<Page<Bill>>('/api/Bill/GetList', { page: 1, pageSize: 50 }, { token })
+    ).body.data.items;
+    expect(bills.map((b) => b.state).sort()).toEqual([
+      'invoiced',
+      'invoiced',
+      'open',
+      'requested',
+      'requested',
+    ]);
+    expect(
+      bills.every((b) => b.invoiceType === 'normal' && b.title === '深圳示例电子有限公司'),
+    ).toBe(true);
+    const requests = (
+      await t.get<Page<InvoiceRequest>>('/api/Bill/GetRequestList', {
+        token,
+        query: { page: '1', pageSize: '20' },
+      })
+    ).body.data.items;
+    expect(requests.map((r) => [r.status, r.billCount])).toEqual([
+      ['pending', 2],
+      ['approved', 2],
+    ]);
+    const issued = requests[1]!;
+    expect(issued.invoiceNo).toEqual(expect.any(String));
+    const detail = await t.get<{ pdfUrl: string | null }>('/api/Bill/GetRequestDetail', {
+      token,
+      query: { id: String(issued.id) },
+    });
+    const pdf = await t.app.inject({ method: 'GET', url: detail.body.data.pdfUrl! });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const audits = await t.database.pool.query(
+      `SELECT 1 FROM audit_log WHERE action = 'StaffInvoice.Approve' AND object_id = $1`,
+      [String(issued.id)],
     );
     expect(audits.rowCount).toBe(1);
   });

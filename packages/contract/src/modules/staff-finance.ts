@@ -63,6 +63,7 @@ export const paymentCloseReasonNames: Record<string, string> = {
   orderLeft: '订单已不在待付款',
   providerClosed: '支付机构已关闭',
   createFailed: '发起支付失败',
+  billRepaid: '账单已用余额还清',
 };
 
 /** One payment: an online payment (paid or not), or an order paid from the balance, gift or transfer. */

@@ -8,10 +8,8 @@ import type { StaffApi } from '../staff/staff.module';
 import type { UploadApi } from '../upload/upload.module';
 import { createBillRepository } from './bill.repository';
 import { registerBillRoutes } from './bill.routes';
-import { createBillService } from './bill.service';
-
-/** Who sells: the generated (sandbox) e-invoice names it. */
-const SELLER = '会员中心示例电路板有限公司';
+import { seedBills } from './bill.seed';
+import { createBillService, SELLER } from './bill.service';
 
 /**
  * Bills and the invoicing centre (开票中心, decisions 0067–0069): bills follow paid orders
@@ -19,6 +17,7 @@ const SELLER = '会员中心示例电路板有限公司';
  * issues or rejects them, InvoiceMail sends the PDF.
  */
 export const billModule = appModule({
+  seed: seedBills,
   create: (
     {
       db,

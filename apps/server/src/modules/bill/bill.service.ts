@@ -38,6 +38,9 @@ import type { BillFilterValues, BillRepository, BillWithStatus } from './bill.re
 import { invoiceRequest, type InvoiceRequestRow } from './bill.table';
 import { renderGeneratedInvoice } from './invoice-pdf';
 
+/** Who sells: the generated (sandbox) e-invoice names it. */
+export const SELLER = '会员中心示例电路板有限公司';
+
 export const REQUEST_NOT_FOUND_MESSAGE = '开票申请不存在';
 export const REQUEST_NOT_DELETABLE_MESSAGE = '该申请已处理，不能删除';
 export const REQUEST_NOT_ISSUED_MESSAGE = '发票尚未开具';
@@ -131,7 +134,7 @@ export function createBillService(deps: {
   messages: Pick<MemberMessageApi, 'sendIn'>;
   uploads: Pick<UploadApi, 'assertUploadedByStaff'>;
   storage: ObjectStorage;
-  store: EphemeralStore;
+  store: Pick<EphemeralStore, 'incr'>;
   mailer: InvoiceMailer;
   names: ReviewNames;
   isProduction: boolean;

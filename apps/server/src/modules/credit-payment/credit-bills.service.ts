@@ -5,7 +5,7 @@ import {
   type CreditBill,
   type OnlinePayment,
 } from '@pcb/contract';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { AuthMember } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
@@ -20,6 +20,7 @@ import {
 import { addDays, chinaDayOf, dayOfMonth, dayStart } from './credit-dates';
 import { creditMessages } from './credit-payment.messages';
 import type { CreditRepository } from './credit-payment.repository';
+import type { CreditBillRow } from './credit-payment.table';
 import { BILL_NOT_FOUND_MESSAGE } from './credit-payment.service';
 import { outstandingOf, toBill } from './credit-views';
 
@@ -37,15 +38,20 @@ export function createCreditBills(deps: {
   messages: Pick<MemberMessageApi, 'sendIn' | 'send'>;
   verifyPaymentPassword: (memberId: number, password: string) => Promise<void>;
   repayOnline: PaymentApi['credit']['repayOnline'];
+  closeBillAttemptsIn: PaymentApi['credit']['closeBillAttemptsIn'];
   now: Clock;
 }) {
   const { repository, ledger } = deps;
 
-  /** Bills every approved line whose billing day `day` is; how many bills were made. */
-  async function run(day: string): Promise<number> {
+  /**
+   * Bills every approved line whose billing day `day` is (`only` this member's, for the demo
+   * seed); how many bills were made.
+   */
+  async function run(day: string, only?: number): Promise<number> {
     const members = await repository.approvedOnDay(dayOfMonth(day));
     let created = 0;
     for (const { memberId } of members) {
+      if (only !== undefined && memberId !== only) continue;
       const bill = await repository.createBill(
         memberId,
         { period: day.slice(0, 7), billDate: day, dueDate: addDays(day, BILL_DUE_DAYS) },
@@ -85,15 +91,56 @@ export function createCreditBills(deps: {
           }
         : null;
     },
-    async repaidIn(tx, billId, amount, at) {
-      return repository.repayBillIn(tx, billId, amount, at);
+    async repaidIn(tx, billId, amount, at, channel) {
+      if (!(await repository.repayBillIn(tx, billId, amount, at))) return false;
+      const bill = await repository.bill(billId, tx);
+      await deps.messages.sendIn(tx, creditMessages.repaid(bill!, amount, channel));
+      return true;
     },
   };
+
+  /**
+   * The whole outstanding sum of the member's locked, unpaid bill repaid from the balance, in
+   * the caller's transaction: an online repayment still open for it is closed first (the
+   * provider's page closed by a job; paid there late, refunded: decision 0065), then the balance
+   * pays the credit line back (`creditRepay:<bill>`, once), the bill is paid and the member told.
+   */
+  async function repayFromBalanceIn(tx: Tx, bill: CreditBillRow): Promise<CreditBillRow> {
+    const amount = outstandingOf(bill);
+    const at = deps.now();
+    await deps.closeBillAttemptsIn(tx, bill.id);
+    await ledger.ensureMember(tx, bill.memberId);
+    await ledger.ensureCredit(tx, bill.memberId);
+    try {
+      await ledger.post(tx, {
+        kind: 'creditRepay',
+        ref: `creditRepay:${bill.id}`,
+        memberId: bill.memberId,
+        note: `月结账单${bill.period}还款`,
+        at,
+        legs: [
+          { key: accounts.balance(bill.memberId), amount: -amount },
+          { key: accounts.credit(bill.memberId), amount },
+        ],
+      });
+    } catch (error) {
+      if (error instanceof LedgerShortfall) throw new AppError(400, repayShortMessage);
+      throw error;
+    }
+    const row = await repository.updateBill(tx, bill.id, {
+      repaidFen: bill.repaidFen + amount,
+      status: 'paid',
+      paidAt: at,
+    });
+    await deps.messages.sendIn(tx, creditMessages.repaid(row, amount, 'balance'));
+    return row;
+  }
 
   return {
     run,
     remind,
     payee,
+    repayFromBalanceIn,
     /** The daily job's work: today's bills, then today's reminders. */
     async daily(day = chinaDayOf(deps.now())) {
       const created = await run(day);
@@ -114,31 +161,7 @@ export function createCreditBills(deps: {
         const bill = await repository.lockBill(tx, billId);
         if (!bill) throw new AppError(404, BILL_NOT_FOUND_MESSAGE);
         if (bill.status === 'paid') return bill;
-        const amount = outstandingOf(bill);
-        const at = deps.now();
-        await ledger.ensureMember(tx, member.id);
-        await ledger.ensureCredit(tx, member.id);
-        try {
-          await ledger.post(tx, {
-            kind: 'creditRepay',
-            ref: `creditRepay:${bill.id}`,
-            memberId: member.id,
-            note: `月结账单${bill.period}还款`,
-            at,
-            legs: [
-              { key: accounts.balance(member.id), amount: -amount },
-              { key: accounts.credit(member.id), amount },
-            ],
-          });
-        } catch (error) {
-          if (error instanceof LedgerShortfall) throw new AppError(400, repayShortMessage);
-          throw error;
-        }
-        return repository.updateBill(tx, bill.id, {
-          repaidFen: bill.repaidFen + amount,
-          status: 'paid',
-          paidAt: at,
-        });
+        return repayFromBalanceIn(tx, bill);
       });
       return toBill(row, chinaDayOf(deps.now()));
     },

@@ -1,4 +1,5 @@
 // The site messages of credit pay (decisions 0059, 0060), in one place.
+import { paymentChannelNames, type PaymentChannelName } from '@pcb/contract';
 import { yuan } from '@pcb/pricing';
 import type { MessageDraft } from '../member-message/member-message.module';
 import type { CreditApplyRow, CreditBillRow } from './credit-payment.table';
@@ -47,6 +48,18 @@ export const creditMessages = {
     category: 'finance',
     title: '月结账单已生成',
     content: `您${bill.period}的月结账单已生成：${bill.orderCount}笔订单，共${yuan(bill.amountFen)}，请于${bill.dueDate}前还款。`,
+    link: ACCOUNT_LINK,
+  }),
+  /** A bill repaid (from the balance, or online through `how`), written with the repayment. */
+  repaid: (
+    bill: CreditBillRow,
+    amount: number,
+    how: 'balance' | PaymentChannelName,
+  ): MessageDraft => ({
+    memberId: bill.memberId,
+    category: 'finance',
+    title: '月结账单已还清',
+    content: `您${bill.period}的月结账单已还清：${how === 'balance' ? '余额' : paymentChannelNames[how]}还款${yuan(amount)}，月结可用额度已恢复。`,
     link: ACCOUNT_LINK,
   }),
   dueSoon: (bill: CreditBillRow): MessageDraft => ({

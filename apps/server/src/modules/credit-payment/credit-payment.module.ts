@@ -80,6 +80,7 @@ export const creditPaymentModule = appModule({
       messages: deps.memberMessage,
       verifyPaymentPassword: deps.memberAuth.verifyPaymentPassword,
       repayOnline: deps.payment.credit.repayOnline,
+      closeBillAttemptsIn: deps.payment.credit.closeBillAttemptsIn,
       now,
     });
     deps.payment.credit.connectBills(bills.payee);

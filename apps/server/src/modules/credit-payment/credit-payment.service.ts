@@ -6,7 +6,7 @@ import {
   type CreditLog,
   type CreditLogType,
 } from '@pcb/contract';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import type { PageRequest } from '../../db/paged-list';
 import { mapPage } from '../../db/paged-list';
 import type { AuthMember } from '../../http/auth';
@@ -46,6 +46,31 @@ const logTypeOf: Record<string, CreditLogType> = {
   orderRefund: 'refund',
   creditRepay: 'repay',
 };
+
+/**
+ * In the payment's transaction: the order paid on credit, kept for its bill — after the line is
+ * checked again, as a suspension or a lowered limit may have been committed since `authorize`
+ * (decision 0066). `CreditPayer.paidIn`, and the demo seed's.
+ */
+export async function creditOrderPaidIn(
+  deps: {
+    repository: Pick<CreditRepository, 'insertOrder'>;
+    line: Pick<CreditLineService, 'assertPayableIn'>;
+  },
+  tx: Tx,
+  order: { id: number; memberId: number; orderNo: string },
+  amount: number,
+  at: Date,
+): Promise<void> {
+  await deps.line.assertPayableIn(tx, order.memberId);
+  await deps.repository.insertOrder(tx, {
+    orderId: order.id,
+    memberId: order.memberId,
+    orderNo: order.orderNo,
+    amountFen: amount,
+    paidAt: at,
+  });
+}
 
 /**
  * The member's side of credit pay (decision 0059): the application, the account, the bound
@@ -122,17 +147,7 @@ export function createCreditPaymentService(deps: {
       if (!(await claim.use())) throw invalidSmsCode();
     },
 
-    async paidIn(tx, order, amount, at) {
-      // A suspension or a lowered limit committed since `authorize` (decision 0066).
-      await deps.line.assertPayableIn(tx, order.memberId);
-      await repository.insertOrder(tx, {
-        orderId: order.id,
-        memberId: order.memberId,
-        orderNo: order.orderNo,
-        amountFen: amount,
-        paidAt: at,
-      });
-    },
+    paidIn: (tx, order, amount, at) => creditOrderPaidIn(deps, tx, order, amount, at),
 
     async refundIn(tx, order, amount, at) {
       const credit = await repository.refundOrder(tx, order.id, at);

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import type { Platform } from '../../platform';
-import { appModule } from '../app-module';
+import { appModule, type SeedTx } from '../app-module';
 import type { MemberApi } from '../member/member.module';
 import { createMemberInvoiceRepository } from './member-invoice.repository';
 import { registerMemberInvoiceRoutes } from './member-invoice.routes';
@@ -15,6 +18,27 @@ export interface MemberInvoiceApi {
   /** The member's default profile, or null when they have none. */
   findDefault: MemberInvoiceService['getDefault'];
 }
+
+/**
+ * For other modules' seeds: the profiles as this module's API reads them, on the seed's
+ * transaction (placing a demo order with an invoice snapshots one).
+ */
+export const seedInvoiceProfiles = (tx: SeedTx, now: Clock): MemberInvoiceApi => {
+  const profiles = createMemberInvoiceService({
+    repository: createMemberInvoiceRepository(tx as unknown as Db),
+    members: {
+      async get(id) {
+        const { rows } = await tx.execute<{ certified_at: Date | string | null }>(
+          sql`SELECT certified_at FROM member WHERE id = ${id}`,
+        );
+        const at = rows[0]?.certified_at ?? null;
+        return { certifiedAt: at === null ? null : new Date(at) };
+      },
+    },
+    now,
+  });
+  return { findOwned: profiles.findOwned, findDefault: profiles.getDefault };
+};
 
 /** Invoice profiles (发票抬头): who a member's invoices are made out to (MemberInvoice). */
 export const memberInvoiceModule = appModule({

@@ -11,7 +11,7 @@ import {
 } from '@pcb/contract';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
-import type { MemberService } from '../member/member.module';
+import type { Member } from '../member/member.module';
 import type { InvoiceProfileValues, MemberInvoiceRepository } from './member-invoice.repository';
 import type { MemberInvoiceRow } from './member-invoice.table';
 
@@ -84,7 +84,8 @@ const notFound = () => new AppError(404, INVOICE_NOT_FOUND_MESSAGE);
  */
 export function createMemberInvoiceService(deps: {
   repository: MemberInvoiceRepository;
-  members: Pick<MemberService, 'get'>;
+  /** Whether the member is certified now (专票); `MemberService` is one. */
+  members: { get: (id: number) => Promise<Pick<Member, 'certifiedAt'>> };
   now: Clock;
 }) {
   const { repository } = deps;

@@ -26,12 +26,15 @@ export const ordersWorkflow: WorkflowTable<OrderStatus> = {
   status: orders.status,
 };
 
+/** The member acting, as the log names them: who, and for whom while switched. */
+export type MemberActor = Pick<AuthMember, 'id' | 'mainMemberId'>;
+
 /**
  * Who takes an action: the order's member (maybe a main member acting in it), staff, or the
  * system (a background job: logged as 系统, nobody to audit).
  */
 export type OrderActor =
-  | { kind: 'member'; member: AuthMember }
+  | { kind: 'member'; member: MemberActor }
   | { kind: 'staff'; staff: AuthStaff; audit: StaffWrite['audit'] }
   | { kind: 'system' };
 

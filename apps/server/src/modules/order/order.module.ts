@@ -40,6 +40,12 @@ import { createStaffOrderLifecycleService } from './staff-order-lifecycle.servic
 import { createStaffOrderService } from './staff-order.service';
 
 export { shanghaiDay } from './order.service';
+export {
+  demoOrdersForCredit,
+  seedCompleteDemoOrder,
+  seedPayableOrders,
+  type DemoCreditRole,
+} from './order.seed';
 export type { OfflinePaymentLookup } from './offline-payment-lookup';
 import type { OrderNotifier } from './order-notifier';
 export type { MemberNotice, MessageCategory, OrderNotifier } from './order-notifier';

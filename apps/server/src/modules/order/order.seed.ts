@@ -10,7 +10,11 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { ObjectStorageError, type ObjectStorage } from '../../integrations/oss/object-storage';
 import { staffWriteIn, type StaffActorRef } from '../../lib/workflow/staff-write';
-import type { SeedContext } from '../app-module';
+import type { SeedContext, SeedTx } from '../app-module';
+import type { Clock } from '../../lib/clock';
+import { seedInvoiceProfiles } from '../member-invoice/member-invoice.module';
+import type { PayableOrders } from '../payment/payment.module';
+import { createPayableOrders } from './order-payments';
 import { seedAuditRecorder } from '../audit/audit.module';
 import { seedMessageSender } from '../member-message/member-message.module';
 import { DEMO_MOBILE, memberIdByMobile } from '../member/member.module';
@@ -24,16 +28,27 @@ import { createOrderLifecycle } from './order-lifecycle';
 import { createOrderLifecycleRepository } from './order-lifecycle.repository';
 import { createOrderRepository } from './order.repository';
 import { priceOrder } from './order-pricing';
-import { recordOrderIn } from './order.service';
+import { invoiceSnapshotOf, recordOrderIn } from './order.service';
 import type { OrderRow, ReceiverSnapshot } from './order.table';
 import { createStaffOrderLifecycleService } from './staff-order-lifecycle.service';
 
-/** Where a demo order is brought: a status, and for 待确认 what waits for the member. */
+/** Which of the demo member's credit (月结) history a demo order is, paid by the credit seed. */
+export type DemoCreditRole = 'repaidBill' | 'openBill' | 'unbilled';
+
+/**
+ * Where a demo order is brought: a status, and for 待确认 what waits for the member. `stepHours`:
+ * its steps that far apart from the placing (else spread up to now); `invoice`: placed with a
+ * 普票 to the member's default profile; `credit`: left in 待付款 for the credit seed to pay on
+ * credit (月结) and bill, as this part of the history.
+ */
 type DemoOrder = KindParams & {
   hoursAgo: number;
   fileName: string;
   status: OrderStatus;
   waitsOn?: 'eq' | 'price';
+  stepHours?: number;
+  invoice?: 'vatPlain';
+  credit?: DemoCreditRole;
 };
 
 const demoBoard = { ...defaultPcbParams, lengthMm: 50, widthMm: 40 };
@@ -130,7 +145,67 @@ const demoOrders: DemoOrder[] = [
     fileName: '电机驱动板.zip',
     status: 'cancelled',
   },
+  // Paid on credit (月结) with a 普票, by the credit seed: two months' bills and this month's.
+  {
+    kind: 'pcb',
+    params: {
+      ...defaultPcbParams,
+      lengthMm: 120,
+      widthMm: 80,
+      quantity: 100,
+      layers: 4,
+      test: 'flyingProbeFull',
+    },
+    hoursAgo: 24 * 45,
+    stepHours: 2,
+    fileName: '工控主板-4层.zip',
+    status: 'awaitingPayment',
+    invoice: 'vatPlain',
+    credit: 'repaidBill',
+  },
+  {
+    kind: 'stencil',
+    params: defaultStencilParams,
+    hoursAgo: 24 * 42,
+    stepHours: 2,
+    fileName: '工控主板钢网.zip',
+    status: 'awaitingPayment',
+    invoice: 'vatPlain',
+    credit: 'repaidBill',
+  },
+  {
+    kind: 'pcb',
+    params: { ...defaultPcbParams, lengthMm: 100, widthMm: 100, quantity: 200 },
+    hoursAgo: 24 * 30,
+    stepHours: 2,
+    fileName: '显示驱动板.zip',
+    status: 'awaitingPayment',
+    invoice: 'vatPlain',
+    credit: 'openBill',
+  },
+  {
+    kind: 'smt',
+    params: { ...defaultSmtParams, quantity: 50, smdJoints: 300 },
+    hoursAgo: 24 * 12,
+    stepHours: 2,
+    fileName: '显示驱动板SMT资料.zip',
+    status: 'awaitingPayment',
+    invoice: 'vatPlain',
+    credit: 'openBill',
+  },
+  {
+    kind: 'pcb',
+    params: { ...demoBoard, quantity: 100, finish: 'enig1u' },
+    hoursAgo: 30,
+    stepHours: 1,
+    fileName: '采集板.zip',
+    status: 'awaitingPayment',
+    invoice: 'vatPlain',
+    credit: 'unbilled',
+  },
 ];
+
+const demoRequestId = (i: number) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
 
 /** Steps an order takes to its demo status, to spread them over the time since it was placed. */
 function plannedSteps(demo: DemoOrder): number {
@@ -208,8 +283,11 @@ export async function seedOrders({ tx, now, storage }: SeedContext): Promise<voi
   const mover = demoMover(tx, actor);
   const { calendar } = buildWorkCalendar(now);
   const zip = demoGerberZip();
+  // As placing an order with an invoice does: a copy of the profile on the order.
+  const profile = await seedInvoiceProfiles(tx, () => now).findDefault(memberId);
+  const invoiceProfile = profile ? invoiceSnapshotOf(profile) : null;
   for (const [i, demo] of demoOrders.entries()) {
-    const requestId = `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
+    const requestId = demoRequestId(i);
     let row = await repository.findByRequest(memberId, requestId, tx);
     if (!row) {
       const at = new Date(now.getTime() - demo.hoursAgo * 3_600_000);
@@ -223,8 +301,8 @@ export async function seedOrders({ tx, now, storage }: SeedContext): Promise<voi
         receiver: receiverOf(i),
         courier: i % 2 === 0 ? 'sf' : 'zto',
         contact: null,
-        invoice: 'none',
-        invoiceProfile: null,
+        invoice: demo.invoice && invoiceProfile ? demo.invoice : 'none',
+        invoiceProfile: demo.invoice ? invoiceProfile : null,
         fileKey: `${demo.kind}File/${memberId}/demo-${i + 1}${demo.fileName.slice(demo.fileName.lastIndexOf('.'))}`,
         fileName: demo.fileName,
         remark: i === 1 ? '请尽快安排，谢谢' : null,
@@ -293,13 +371,26 @@ function demoMover(tx: Tx, actor: StaffActorRef) {
     staffWriteIn(tx, { actor, action, origin: factory.origin, record });
 
   return {
+    /** A paid order brought on to 已完成 by the factory's steps, spread from `from` to `to`. */
+    async complete(orderId: number, from: Date, to: Date): Promise<void> {
+      const stepMs = (to.getTime() - from.getTime()) / 24;
+      current = from;
+      for (let guard = 0; guard < 40; guard++) {
+        current = new Date(Math.min(current.getTime() + stepMs, to.getTime()));
+        if (!(await takeDemoStep(factory, tx, orderId, current))) return;
+      }
+    },
+
     async untouched(row: OrderRow): Promise<boolean> {
       return row.status === 'pendingReview' && (await repository.process(row.id, tx)).length === 1;
     },
 
     async bring(row: OrderRow, demo: DemoOrder, now: Date): Promise<void> {
       const start = row.createdAt.getTime();
-      const stepMs = Math.max(now.getTime() - start - 10 * 60_000, 0) / (plannedSteps(demo) + 1);
+      const stepMs =
+        demo.stepHours !== undefined
+          ? demo.stepHours * 3_600_000
+          : Math.max(now.getTime() - start - 10 * 60_000, 0) / (plannedSteps(demo) + 1);
       let taken = 0;
       const tick = () => {
         taken++;
@@ -349,4 +440,59 @@ function demoMover(tx: Tx, actor: StaffActorRef) {
       throw new Error(`demo seed: order ${row.orderNo} did not reach ${demo.status}`);
     },
   };
+}
+
+/**
+ * For the credit seed (listed below this module): the demo orders this seed left in 待付款 for
+ * it to pay on credit, in the list's order, each with its part of the credit history; none once
+ * they were paid.
+ */
+export async function demoOrdersForCredit(
+  tx: SeedTx,
+  memberId: number,
+): Promise<{ order: OrderRow; role: DemoCreditRole }[]> {
+  const repository = createOrderRepository(tx as unknown as Db);
+  const found: { order: OrderRow; role: DemoCreditRole }[] = [];
+  for (const [i, demo] of demoOrders.entries()) {
+    if (!demo.credit) continue;
+    const row = await repository.findByRequest(memberId, demoRequestId(i), tx);
+    if (row?.status === 'awaitingPayment') found.push({ order: row, role: demo.credit });
+  }
+  return found;
+}
+
+/**
+ * For later modules' seeds: the order side of paying (`PayableOrders`' lock and 待付款 → 生产中,
+ * logged and told to the member) on the seed's transaction, dated by `now`.
+ */
+export function seedPayableOrders(
+  tx: SeedTx,
+  now: Clock,
+): Pick<PayableOrders, 'lock' | 'markPaid'> {
+  const db = tx as unknown as Db;
+  const sendIn = seedMessageSender(tx, now);
+  const repository = createOrderLifecycleRepository(db);
+  const lifecycle = createOrderLifecycle({
+    repository,
+    orders: createOrderRepository(db),
+    notifier: { notifyIn: async (inner, notice) => void (await sendIn(inner, notice)) },
+    now,
+  });
+  return createPayableOrders({ lifecycle, repository });
+}
+
+/**
+ * For the credit seed: a demo order it paid taken on to 已完成 (production, shipping with its
+ * parcel events, completion) by the demo factory's steps as 演示工厂, each audited, between
+ * `from` (its payment) and `to`.
+ */
+export async function seedCompleteDemoOrder(
+  tx: SeedTx,
+  orderId: number,
+  from: Date,
+  to: Date,
+): Promise<void> {
+  const actor = await staffActorByUserName(tx, DEMO_FACTORY_STAFF.userName);
+  if (!actor || to <= from) return;
+  await demoMover(tx, actor).complete(orderId, from, to);
 }

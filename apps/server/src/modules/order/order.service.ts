@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { orderFileDirType, type OrderKind, type PlacedOrder } from '@pcb/contract';
+import {
+  orderFileDirType,
+  type InvoiceProfile,
+  type OrderKind,
+  type PlacedOrder,
+} from '@pcb/contract';
 import { orderKindRegistry, type Courier, type InvoiceKind, type ParamsOf } from '@pcb/pricing';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -153,6 +158,20 @@ export async function recordOrder(
   }
 }
 
+/** The invoice profile as the order keeps it (the order's own copy: a later edit changes none). */
+export const invoiceSnapshotOf = (profile: InvoiceProfile): InvoiceSnapshot => ({
+  invoiceProfileId: profile.id,
+  invoiceType: profile.invoiceType,
+  titleType: profile.titleType,
+  title: profile.title,
+  taxNumber: profile.taxNumber,
+  registeredAddress: profile.registeredAddress,
+  registeredPhone: profile.registeredPhone,
+  bankName: profile.bankName,
+  bankAccount: profile.bankAccount,
+  email: profile.email,
+});
+
 /**
  * Placing an order (Pcb/SaveOrder, Smt/Create, Stencil/Create): the parameters, the member's
  * own receiver, contact, invoice profile and uploaded file are checked, the server reprices
@@ -190,18 +209,7 @@ export function createOrderService(deps: {
     ) {
       throw new AppError(400, VAT_SPECIAL_PROFILE_MESSAGE, { field: 'invoiceProfileId' });
     }
-    return {
-      invoiceProfileId: profile.id,
-      invoiceType: profile.invoiceType,
-      titleType: profile.titleType,
-      title: profile.title,
-      taxNumber: profile.taxNumber,
-      registeredAddress: profile.registeredAddress,
-      registeredPhone: profile.registeredPhone,
-      bankName: profile.bankName,
-      bankAccount: profile.bankAccount,
-      email: profile.email,
-    };
+    return invoiceSnapshotOf(profile);
   }
 
   return {

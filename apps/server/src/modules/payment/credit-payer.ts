@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { AuthMember } from '../../http/auth';
+import type { PaymentChannel } from '../../integrations/payment/payment-provider';
 
 /**
  * What paying on credit (月结, decision 0059) asks of the credit-payment module, which is
@@ -71,8 +72,17 @@ export interface CreditBillRef {
 export interface CreditBillPayee {
   /** The bill, locked (the first lock a repayment takes, as an order's is for its payment). */
   lockIn: (tx: Tx, billId: number) => Promise<CreditBillRef | null>;
-  /** The bill repaid by `amount` (its whole outstanding sum), if still unpaid; once. */
-  repaidIn: (tx: Tx, billId: number, amount: number, at: Date) => Promise<boolean>;
+  /**
+   * The bill repaid by `amount` (its whole outstanding sum) through `channel`, if still unpaid;
+   * once, the member told in the same transaction.
+   */
+  repaidIn: (
+    tx: Tx,
+    billId: number,
+    amount: number,
+    at: Date,
+    channel: PaymentChannel,
+  ) => Promise<boolean>;
 }
 
 /** One slot the credit module fills with its bills' side. */

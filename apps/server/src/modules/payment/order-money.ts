@@ -14,7 +14,8 @@ import type { PaymentAttemptRow } from './payment.table';
 import type { Refunds } from './refunds';
 
 /** Why we closed an attempt (kept on the row). */
-export type CloseReason = 'replaced' | 'orderLeft' | 'expired' | 'providerClosed' | 'createFailed';
+export type CloseReason =
+  'replaced' | 'orderLeft' | 'expired' | 'providerClosed' | 'createFailed' | 'billRepaid';
 
 export const ORDER_CANCELLED_REFUND_REASON = '订单取消退款';
 

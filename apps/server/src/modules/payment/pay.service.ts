@@ -61,6 +61,86 @@ const sourceOf = { balance: accounts.balance, gift: accounts.gift, credit: accou
 const shortOf = { balance: '余额', gift: '赠送金额', credit: '月结可用额度' } as const;
 
 /**
+ * Balance, gift balance or the credit line pays the whole order (less a coupon's deduction), in
+ * the caller's transaction under the order's lock: the ledger's `orderPay:<order>` (refused when
+ * the source is short), the payment row, the credit order for 月结, and 待付款 → 生产中. `Pay`'s
+ * immediate methods, and the demo seed's credit payments (which have no code to text).
+ */
+export async function payOrderFromIn(
+  deps: {
+    repository: PaymentRepository;
+    ledger: Ledger;
+    orders: () => Pick<PayableOrders, 'markPaid'>;
+    coupons: Pick<CouponPayments, 'useIn'>;
+    credit: () => Pick<CreditPayer, 'paidIn'>;
+    now: Clock;
+  },
+  tx: Tx,
+  member: Pick<AuthMember, 'id' | 'mainMemberId'>,
+  order: PayableOrder,
+  method: 'balance' | 'gift' | 'credit',
+  couponId: number | undefined,
+): Promise<PayResult> {
+  const { ledger, repository } = deps;
+  const source = sourceOf[method];
+  // The coupon is taken first, in this transaction: a refusal writes nothing (decision 0061).
+  const coupon =
+    couponId === undefined ? 0 : await deps.coupons.useIn(tx, order, couponId, deps.now());
+  const paid = order.total - coupon;
+  await ledger.ensureMember(tx, order.memberId);
+  if (method === 'credit') await ledger.ensureCredit(tx, order.memberId);
+  await ledger.ensureOrder(tx, order.id, order.memberId);
+  try {
+    await ledger.post(tx, {
+      kind: 'orderPay',
+      ref: `orderPay:${order.id}`,
+      memberId: order.memberId,
+      orderId: order.id,
+      orderNo: order.orderNo,
+      note: paymentHow[method],
+      at: deps.now(),
+      legs: [
+        { key: source(order.memberId), amount: -paid },
+        { key: accounts.coupon, amount: -coupon },
+        { key: accounts.order(order.id), amount: order.total },
+      ],
+    });
+  } catch (error) {
+    if (!(error instanceof LedgerShortfall)) throw error;
+    throw new AppError(400, shortMessage(shortOf[method], error.balance, paid), {
+      field: 'method',
+    });
+  }
+  await repository.insertOrderPayment(tx, {
+    orderId: order.id,
+    memberId: order.memberId,
+    method,
+    totalFen: order.total,
+    balanceFen: method === 'balance' ? paid : 0,
+    giftFen: method === 'gift' ? paid : 0,
+    creditFen: method === 'credit' ? paid : 0,
+    couponFen: coupon,
+    paidAt: deps.now(),
+  });
+  if (method === 'credit') await deps.credit().paidIn(tx, order, paid, deps.now());
+  await deps
+    .orders()
+    .markPaid(tx, order, { kind: 'member', member }, { amount: paid, how: paymentHow[method] });
+  return {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    kind: order.kind,
+    status: 'paid',
+    total: order.total,
+    balanceAmount: method === 'balance' ? paid : 0,
+    giftAmount: method === 'gift' ? paid : 0,
+    onlineAmount: 0,
+    ...(coupon ? { couponAmount: coupon } : {}),
+    payment: null,
+  };
+}
+
+/**
  * `Pcb/Pay`, `Smt/Pay`, `Stencil/Pay` (decision 0051): one implementation. The amount is the
  * order's payable total, read under the order's lock; the page sends none. Balance and gift
  * balance pay at once (with the payment password and its lock); `online` and `balanceOnline`
@@ -129,64 +209,13 @@ export function createPayService(deps: {
   });
 
   /** Balance, gift balance or the credit line pays the whole order (less a coupon's deduction), now. */
-  async function payFrom(
+  const payFrom = (
     tx: Tx,
     member: AuthMember,
     order: PayableOrder,
     method: 'balance' | 'gift' | 'credit',
     couponId: number | undefined,
-  ): Promise<PayResult> {
-    const source = sourceOf[method];
-    // The coupon is taken first, in this transaction: a refusal writes nothing (decision 0061).
-    const coupon =
-      couponId === undefined ? 0 : await deps.coupons.useIn(tx, order, couponId, deps.now());
-    const paid = order.total - coupon;
-    await ledger.ensureMember(tx, order.memberId);
-    if (method === 'credit') await ledger.ensureCredit(tx, order.memberId);
-    await ledger.ensureOrder(tx, order.id, order.memberId);
-    try {
-      await ledger.post(tx, {
-        kind: 'orderPay',
-        ref: `orderPay:${order.id}`,
-        memberId: order.memberId,
-        orderId: order.id,
-        orderNo: order.orderNo,
-        note: paymentHow[method],
-        at: deps.now(),
-        legs: [
-          { key: source(order.memberId), amount: -paid },
-          { key: accounts.coupon, amount: -coupon },
-          { key: accounts.order(order.id), amount: order.total },
-        ],
-      });
-    } catch (error) {
-      if (!(error instanceof LedgerShortfall)) throw error;
-      throw new AppError(400, shortMessage(shortOf[method], error.balance, paid), {
-        field: 'method',
-      });
-    }
-    await repository.insertOrderPayment(tx, {
-      orderId: order.id,
-      memberId: order.memberId,
-      method,
-      totalFen: order.total,
-      balanceFen: method === 'balance' ? paid : 0,
-      giftFen: method === 'gift' ? paid : 0,
-      creditFen: method === 'credit' ? paid : 0,
-      couponFen: coupon,
-      paidAt: deps.now(),
-    });
-    if (method === 'credit') await deps.credit().paidIn(tx, order, paid, deps.now());
-    await deps
-      .orders()
-      .markPaid(tx, order, { kind: 'member', member }, { amount: paid, how: paymentHow[method] });
-    return resultOf(order, {
-      balance: method === 'balance' ? paid : 0,
-      gift: method === 'gift' ? paid : 0,
-      online: 0,
-      coupon,
-    });
-  }
+  ) => payOrderFromIn(deps, tx, member, order, method, couponId);
 
   /**
    * The online part: an attempt (with all of the balance held, for `balanceOnline`, and the

@@ -41,7 +41,7 @@ export interface PayableOrders {
   markPaid(
     tx: Tx,
     order: PayableOrder,
-    by: { kind: 'member'; member: AuthMember } | { kind: 'system' },
+    by: { kind: 'member'; member: Pick<AuthMember, 'id' | 'mainMemberId'> } | { kind: 'system' },
     payment: { amount: number; how: string },
   ): Promise<void>;
   /** The id of the order with this number, deleted or not; null when there is none. */

@@ -28,8 +28,8 @@ import { createMoneyService } from './money.service';
 import { registerNotifyRoutes } from './notify.routes';
 import { createOnlinePayments } from './online-payments';
 import { createOrderMoney, recordOfflinePaymentIn, type OfflinePayment } from './order-money';
-import type { OrderMoneyRef, PayableOrders } from './payable-orders';
-import { createPayService } from './pay.service';
+import type { OrderMoneyRef, PayableOrder, PayableOrders } from './payable-orders';
+import { createPayService, payOrderFromIn } from './pay.service';
 import { createPayTokens } from './pay-tokens';
 import {
   closeJob,
@@ -67,6 +67,46 @@ export const seedOfflinePayments = (
   };
 };
 
+/**
+ * For the demo seed (product decisions §6): pays a demo order waiting for payment on credit
+ * (月结) the way `Pay` does — the ledger's `orderPay`, the payment row, the credit order, 待付款 →
+ * 生产中 — without the code texted to a bound mobile (nobody is there to read it). The order
+ * side (`orders`, on the seed's transaction) and the credit module's `paidIn` come from their
+ * modules' seed helpers; the clock dates each payment.
+ */
+export const seedCreditPayments = (
+  tx: SeedTx,
+  now: Clock,
+  deps: {
+    orders: Pick<PayableOrders, 'lock' | 'markPaid'>;
+    credit: Pick<CreditPayer, 'paidIn'>;
+  },
+) => {
+  const db = tx as unknown as Db;
+  const books = {
+    repository: createPaymentRepository(db),
+    ledger: createLedger(db),
+    orders: () => deps.orders,
+    coupons: {
+      useIn: () => {
+        throw new Error('the demo seed pays on credit without a coupon');
+      },
+    },
+    credit: () => deps.credit,
+    now,
+  };
+  return {
+    /** The order (locked again here, as `Pay` locks it) paid on credit by its member. */
+    async payIn(order: Pick<PayableOrder, 'id'>, member: Pick<AuthMember, 'id' | 'mainMemberId'>) {
+      const locked = await deps.orders.lock(tx, order.id);
+      if (!locked || locked.status !== 'awaitingPayment' || locked.memberId !== member.id) {
+        throw new Error(`demo seed: order ${order.id} is not waiting for its member's payment`);
+      }
+      return payOrderFromIn(books, tx, member, locked, 'credit', undefined);
+    },
+  };
+};
+
 /** What the order module uses of payments (decision 0051). */
 export interface PaymentApi {
   orders: {
@@ -86,6 +126,12 @@ export interface PaymentApi {
   credit: {
     connect: (payer: CreditPayer) => void;
     connectBills: (payee: CreditBillPayee) => void;
+    /**
+     * In a balance repayment's transaction, the bill locked: closes its online repayment still
+     * open (a job closes it at the provider; paid there late, the money is refunded: decision
+     * 0065); how many were closed.
+     */
+    closeBillAttemptsIn: (tx: Tx, billId: number) => Promise<number>;
     repayOnline: (
       member: AuthMember,
       input: BillPaymentInput,
@@ -311,6 +357,13 @@ export const paymentModule = appModule({
         credit: {
           connect: credit.connect,
           connectBills: bills.connect,
+          async closeBillAttemptsIn(tx, billId) {
+            const open = await repository.lockOpenBillAttempts(tx, billId);
+            for (const attempt of open) {
+              await orderMoney.closeAttemptIn(tx, attempt, 'billRepaid', true);
+            }
+            return open.length;
+          },
           repayOnline: billPayments.start,
           ledger,
         },

@@ -185,7 +185,7 @@ export function createSettlement(deps: {
     if (bill.outstanding !== attempt.onlineFen) return false;
     const channel = attempt.channel as PaymentChannel;
     const at = deps.now();
-    if (!(await deps.bills().repaidIn(tx, bill.id, attempt.onlineFen, at))) return false;
+    if (!(await deps.bills().repaidIn(tx, bill.id, attempt.onlineFen, at, channel))) return false;
     await ledger.ensureMember(tx, attempt.memberId);
     await ledger.ensureCredit(tx, attempt.memberId);
     await ledger.post(tx, {
