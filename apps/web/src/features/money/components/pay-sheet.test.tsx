@@ -433,6 +433,7 @@ describe('the pay sheet’s coupon row (decision 0061)', () => {
     source: 'grant',
     orderNo: null,
     usedAt: null,
+    quote: null,
     isUsable: true,
     deduction: 1000,
     reason: null,
