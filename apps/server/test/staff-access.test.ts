@@ -89,6 +89,10 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     isActive: true,
     items: [],
     quantity: 1,
+    // Layout/BOM coupons redeemed against an offline quote (decision 0066).
+    couponId: 2_000_000_000,
+    quoteRef: 'Q-SAMPLE-1',
+    quoteAmount: 10_000,
   };
   const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const input = Object.fromEntries(
