@@ -177,7 +177,8 @@ export async function shot(page: Page, name: string, options: { axe?: boolean } 
       document
         .getAnimations()
         .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished),
+        // A cancelled animation rejects `finished` (AbortError): it is at rest too.
+        .map((a) => a.finished.catch(() => undefined)),
     ),
   );
   await noHorizontalOverflow(page);
