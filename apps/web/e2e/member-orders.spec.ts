@@ -127,7 +127,7 @@ async function shot(page: Page, name: string) {
       document
         .getAnimations()
         .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished),
+        .map((a) => a.finished.catch(() => undefined)),
     ),
   );
   await noHorizontalOverflow(page);
