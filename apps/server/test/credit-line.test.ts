@@ -221,7 +221,7 @@ describe('finance changes an approved line', () => {
     );
     expect(suspended.status, suspended.body.message).toBe(200);
     expect(await account(m)).toMatchObject({ suspendReason: '对账中，暂停三天' });
-    expect((await account(m)).suspendedAt).not.toBeNull();
+    expect((await account(m)).suspendedAt).toBe(t.clock.now().toISOString());
     const refused = await payOnCredit(m, order.id, mobile, code);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('月结付款已暂停：对账中，暂停三天');
