@@ -89,6 +89,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
 /** The page as it is now breaks none of the rules Lighthouse's accessibility score counts. */
 export async function expectAccessible(page: Page): Promise<void> {
   await masksAtRest(page);
+  await transitionsOver(page);
   expect(await axeViolations(page)).toEqual([]);
 }
 
@@ -106,5 +107,21 @@ async function masksAtRest(page: Page): Promise<void> {
       }),
     undefined,
     { timeout: 5_000 },
+  );
+}
+
+/**
+ * Waits for every CSS transition and finite animation on the page to end (a button's colour
+ * fading between states reads half-way otherwise); endless ones, spinners, are not waited for.
+ * A cancelled one (its promise rejects) counts as over.
+ */
+async function transitionsOver(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
   );
 }

@@ -10,15 +10,27 @@ const AA = 4.5;
 const backgrounds = { white: token.colorBgContainer, layout: token.colorBgLayout };
 
 describe('consoleTheme', () => {
-  it('puts white text on primary and danger buttons at AA', () => {
-    expect(contrast(token.colorTextLightSolid, token.colorPrimary)).toBeGreaterThanOrEqual(AA);
-    expect(contrast(token.colorTextLightSolid, token.colorError)).toBeGreaterThanOrEqual(AA);
+  it('puts white text on primary and danger buttons at AA, also under the pointer and pressed', () => {
+    for (const [name, value] of Object.entries({
+      colorPrimary: token.colorPrimary,
+      colorPrimaryHover: token.colorPrimaryHover,
+      colorPrimaryActive: token.colorPrimaryActive,
+      colorError: token.colorError,
+      colorErrorHover: token.colorErrorHover,
+      colorErrorActive: token.colorErrorActive,
+    })) {
+      expect(contrast(token.colorTextLightSolid, value), name).toBeGreaterThanOrEqual(AA);
+    }
   });
 
   it('writes links, descriptions, placeholders and status text at AA on white and the layout grey', () => {
     for (const [name, value] of Object.entries({
       colorLink: token.colorLink,
+      colorLinkHover: token.colorLinkHover,
+      colorLinkActive: token.colorLinkActive,
       colorPrimary: token.colorPrimary,
+      colorPrimaryTextHover: token.colorPrimaryTextHover,
+      colorPrimaryTextActive: token.colorPrimaryTextActive,
       colorTextDescription: token.colorTextDescription,
       colorTextTertiary: token.colorTextTertiary,
       colorTextPlaceholder: token.colorTextPlaceholder,
