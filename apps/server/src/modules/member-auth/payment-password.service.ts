@@ -31,9 +31,13 @@ export function createPaymentPasswordService(deps: {
 
   return {
     async verify(memberId: number, password: string): Promise<void> {
-      const hash = await deps.members.paymentPasswordHashOf(memberId);
+      // The try is reserved while the hash is read (one round trip of waiting, not two); a
+      // member with no password yet spends one, which setting the password lifts.
+      const [hash, attempt] = await Promise.all([
+        deps.members.paymentPasswordHashOf(memberId),
+        store.incr(failuresKey(memberId), FAILURE_WINDOW_MS),
+      ]);
       if (!hash) throw new AppError(400, '请先设置支付密码', { field });
-      const attempt = await store.incr(failuresKey(memberId), FAILURE_WINDOW_MS);
       // Concurrent tries took the last ones: this one is not checked.
       if (attempt > PAYMENT_PASSWORD_MAX_FAILURES) throw locked();
       const found = await deps.hasher.check(hash, password);

@@ -84,35 +84,46 @@ interface LockedAccount {
  * applies each entry to its account's balance and checks at commit that the entries sum to zero.
  */
 export function createLedger(db: Db) {
-  /** The member's three accounts, made together (ascending ids) the first time. */
-  async function ensureMember(ex: Executor, memberId: number): Promise<void> {
-    await ex
-      .insert(ledgerAccount)
-      .values([
-        { key: accounts.balance(memberId), kind: 'memberBalance', memberId },
-        { key: accounts.gift(memberId), kind: 'memberGift', memberId },
-        { key: accounts.hold(memberId), kind: 'memberHold', memberId },
-      ])
-      .onConflictDoNothing({ target: ledgerAccount.key });
-  }
-
-  /** The member's credit account and the accounts limits come from (decision 0059). */
-  async function ensureCredit(ex: Executor, memberId: number): Promise<void> {
-    await ex
-      .insert(ledgerAccount)
-      .values([
+  /**
+   * Accounts made the first time they are needed, in one statement and always in the same
+   * order (the member's three, then credit's two, then the order's), so two makers never wait
+   * on each other crosswise: a member's balance, gift and hold accounts together (ascending
+   * ids); 月结's source and the member's credit account (decision 0059); an order's account.
+   */
+  async function ensureAccounts(
+    ex: Executor,
+    of: { member?: number; credit?: number; order?: { id: number; memberId: number } },
+  ): Promise<void> {
+    const rows: (typeof ledgerAccount.$inferInsert)[] = [];
+    if (of.member !== undefined) {
+      rows.push(
+        { key: accounts.balance(of.member), kind: 'memberBalance', memberId: of.member },
+        { key: accounts.gift(of.member), kind: 'memberGift', memberId: of.member },
+        { key: accounts.hold(of.member), kind: 'memberHold', memberId: of.member },
+      );
+    }
+    if (of.credit !== undefined) {
+      rows.push(
         { key: accounts.creditSource, kind: 'credit' },
-        { key: accounts.credit(memberId), kind: 'memberCredit', memberId },
-      ])
-      .onConflictDoNothing({ target: ledgerAccount.key });
+        { key: accounts.credit(of.credit), kind: 'memberCredit', memberId: of.credit },
+      );
+    }
+    if (of.order) {
+      rows.push({
+        key: accounts.order(of.order.id),
+        kind: 'order',
+        memberId: of.order.memberId,
+        orderId: of.order.id,
+      });
+    }
+    if (rows.length === 0) return;
+    await ex.insert(ledgerAccount).values(rows).onConflictDoNothing({ target: ledgerAccount.key });
   }
 
-  async function ensureOrder(ex: Executor, orderId: number, memberId: number): Promise<void> {
-    await ex
-      .insert(ledgerAccount)
-      .values({ key: accounts.order(orderId), kind: 'order', memberId, orderId })
-      .onConflictDoNothing({ target: ledgerAccount.key });
-  }
+  const ensureMember = (ex: Executor, memberId: number) => ensureAccounts(ex, { member: memberId });
+  const ensureCredit = (ex: Executor, memberId: number) => ensureAccounts(ex, { credit: memberId });
+  const ensureOrder = (ex: Executor, orderId: number, memberId: number) =>
+    ensureAccounts(ex, { order: { id: orderId, memberId } });
 
   /** Locks the accounts (in id order) for the rest of the transaction; their balances. */
   async function lock(tx: Tx, keys: readonly string[]): Promise<Map<string, LockedAccount>> {
@@ -157,29 +168,30 @@ export function createLedger(db: Db) {
         throw new LedgerShortfall(key, account.balance, amount);
       }
     }
-    const [txn] = await tx
-      .insert(ledgerTxn)
-      .values({
-        kind: posting.kind,
-        ref: posting.ref,
-        memberId: posting.memberId ?? null,
-        orderId: posting.orderId ?? null,
-        orderNo: posting.orderNo ?? null,
-        attemptId: posting.attemptId ?? null,
-        note: posting.note ?? null,
-        staffId: posting.staffId ?? null,
-        createdAt: posting.at,
-      })
-      .onConflictDoNothing({ target: ledgerTxn.ref })
-      .returning({ id: ledgerTxn.id });
-    if (!txn) return null;
-    await tx.insert(ledgerEntry).values(
-      legs
-        .map(([key, amount]) => ({ accountId: locked.get(key)!.id, amount }))
-        .sort((a, b) => a.accountId - b.accountId)
-        .map((e) => ({ ...e, txnId: txn.id, createdAt: posting.at })),
-    );
-    return txn.id;
+    // The transaction and its entries in one statement (one round trip): no entries when the
+    // ref was posted before. Entries in account-id order, as the accounts were locked.
+    const entries = legs
+      .map(([key, amount]) => ({ accountId: locked.get(key)!.id, amount }))
+      .sort((a, b) => a.accountId - b.accountId);
+    const written = await tx.execute<{ txn_id: string | number }>(sql`
+      WITH txn AS (
+        INSERT INTO ${ledgerTxn} (kind, ref, member_id, order_id, order_no, attempt_id, note,
+          staff_id, created_at)
+        VALUES (${posting.kind}, ${posting.ref}, ${posting.memberId ?? null},
+          ${posting.orderId ?? null}, ${posting.orderNo ?? null}, ${posting.attemptId ?? null},
+          ${posting.note ?? null}, ${posting.staffId ?? null}, ${posting.at})
+        ON CONFLICT (ref) DO NOTHING
+        RETURNING id)
+      INSERT INTO ${ledgerEntry} (txn_id, account_id, amount, created_at)
+      SELECT txn.id, e.account_id, e.amount, ${posting.at}
+      FROM txn CROSS JOIN unnest(
+        ${`{${entries.map((e) => e.accountId).join(',')}}`}::integer[],
+        ${`{${entries.map((e) => e.amount).join(',')}}`}::bigint[]
+      ) WITH ORDINALITY AS e(account_id, amount, n)
+      ORDER BY e.n
+      RETURNING txn_id`);
+    const txnId = written.rows[0]?.txn_id;
+    return txnId === undefined ? null : Number(txnId);
   }
 
   /** One account's balance (zero before it exists). */
@@ -224,6 +236,7 @@ export function createLedger(db: Db) {
   }
 
   return {
+    ensureAccounts,
     ensureMember,
     ensureCredit,
     ensureOrder,

@@ -87,9 +87,11 @@ export async function payOrderFromIn(
   const coupon =
     couponId === undefined ? 0 : await deps.coupons.useIn(tx, order, couponId, deps.now());
   const paid = order.total - coupon;
-  await ledger.ensureMember(tx, order.memberId);
-  if (method === 'credit') await ledger.ensureCredit(tx, order.memberId);
-  await ledger.ensureOrder(tx, order.id, order.memberId);
+  await ledger.ensureAccounts(tx, {
+    member: order.memberId,
+    ...(method === 'credit' ? { credit: order.memberId } : {}),
+    order: { id: order.id, memberId: order.memberId },
+  });
   try {
     await ledger.post(tx, {
       kind: 'orderPay',
@@ -314,8 +316,13 @@ export function createPayService(deps: {
           ...(input.couponId === undefined ? {} : { couponId: input.couponId }),
         }),
       };
-      const earlier = await requests.prior(key);
-      if (!earlier) assertPayable(await deps.orders().find(input.id), member, kind, input.id);
+      // Both reads at once (one round trip of waiting): the order is asked about only when
+      // the request id is new.
+      const [earlier, found] = await Promise.all([
+        requests.prior(key),
+        deps.orders().find(input.id),
+      ]);
+      if (!earlier) assertPayable(found, member, kind, input.id);
       const usesOnline = input.method === 'online' || input.method === 'balanceOnline';
       const choice = usesOnline
         ? online.resolve({ channel: input.channel!, scene: input.scene, wxOpenId: input.wxOpenId })

@@ -88,8 +88,10 @@ export function createSettlement(deps: {
     // The balance part comes from the hold, or again from the balance when the hold was given
     // back meanwhile (the attempt had been replaced or had expired); short of it, no payment.
     const balanceSource = held ? accounts.hold(order.memberId) : accounts.balance(order.memberId);
-    await ledger.ensureMember(tx, order.memberId);
-    await ledger.ensureOrder(tx, order.id, order.memberId);
+    await ledger.ensureAccounts(tx, {
+      member: order.memberId,
+      order: { id: order.id, memberId: order.memberId },
+    });
     const locked = await ledger.lock(tx, [
       accounts.clearing(channel),
       accounts.order(order.id),
