@@ -29,6 +29,13 @@ interface Tool {
   isActive?: (editor: Editor) => boolean;
 }
 
+/**
+ * A button's name: its title, with its visible text in front when that is a word of its own
+ * (`H2 大标题`), so a voice user saying what they see finds it; a glyph (B, I) is its title.
+ */
+const accessibleName = (tool: Tool) =>
+  tool.label.length > 1 && tool.label !== tool.title ? `${tool.label} ${tool.title}` : tool.title;
+
 const chain = (editor: Editor) => editor.chain().focus();
 
 const tools: Tool[] = [
@@ -143,7 +150,7 @@ function Toolbar({ editor, onLinkRefused }: { editor: Editor; onLinkRefused: () 
           <Button
             size="small"
             type={active[tool.key] ? 'primary' : 'text'}
-            aria-label={tool.title}
+            aria-label={accessibleName(tool)}
             aria-pressed={active[tool.key]}
             onClick={() => tool.run(editor)}
           >
