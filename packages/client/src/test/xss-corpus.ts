@@ -38,7 +38,7 @@ export const xssCorpus: readonly string[] = [
   // svg and math tricks.
   `<svg><script>${SET}</script></svg>`,
   `<svg><a xlink:href="javascript:${SET}"><text y="20">x</text></a></svg>`,
-  `<math><mtext><table><mglyph><style><img src=x onerror="${SET}">`,
+  `<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;img src=1 onerror=${SET}&gt;"></mglyph></table></mtext></math>`,
   `<math href="javascript:${SET}">x</math>`,
   // Style expressions and style-based loading.
   `<p style="background:url(javascript:${SET})">x</p>`,
@@ -62,7 +62,10 @@ export const xssCorpus: readonly string[] = [
   `<xmp><p title="</xmp><img src=x onerror=${SET}>"></xmp>`,
 ];
 
-/** The corpus as one article body, each payload in its own paragraph between safe text. */
+/**
+ * The corpus as one article body, each payload after a numbered paragraph; every payload is
+ * closed, so the last number (`第 N 条`) shows that none swallowed those after it.
+ */
 export const xssCorpusHtml = xssCorpus
   .map((payload, i) => `<p>第 ${i + 1} 条</p>${payload}`)
   .join('\n');

@@ -98,10 +98,14 @@ function NewsForm({ article }: { article: Article | null }) {
       <Form.Item {...item('title')}>
         <Input maxLength={100} showCount />
       </Form.Item>
-      <Form.Item {...item('summary')} extra="选填：列表中标题下的一两句话">
+      <Form.Item {...item('summary', { toWire: (v) => v ?? '' })} extra="选填：列表中标题下的一两句话">
         <Input.TextArea rows={2} maxLength={300} showCount />
       </Form.Item>
-      <Form.Item {...item('isPinned')} valuePropName="checked">
+      <Form.Item
+        {...item('isPinned', { toWire: (v) => v ?? false })}
+        valuePropName="checked"
+        extra="置顶的新闻排在会员端列表最前"
+      >
         <Switch />
       </Form.Item>
       <Form.Item {...item('content')}>
