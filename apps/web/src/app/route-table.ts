@@ -81,7 +81,7 @@ export const routeTable = {
     back: paths.home,
   },
   newsDetail: {
-    path: paths.newsDetail,
+    path: `${paths.news}/:id`,
     page: () => import('./routes/news-detail-route'),
     title: '新闻详情',
     access: 'public',

@@ -51,11 +51,7 @@ export const paths = {
   couponsInfo: '/couponsInfo',
   couponsRedemption: '/couponsInfo/couponsRedemption',
   news: '/news',
-  newsDetail: '/news/:id',
 } as const;
-
-/** One article of the news page. */
-export const newsHref = (id: number) => `${paths.news}/${id}`;
 
 /**
  * An order's screens (`orderDetail`, `orderTracker`, `changeAddress`): `?id=` as the spec

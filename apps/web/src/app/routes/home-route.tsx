@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { prefetchEffectiveAnnouncement } from '../../features/announcements/api/get-effective-announcement';
 import { AnnouncementBar } from '../../features/announcements/components/announcement-bar';
 import { HomePage } from '../../features/home/pages/home-page';
-import { prefetchLatestNews } from '../../features/news/api/get-news-list';
+import { prefetchLatestNews } from '../../features/news/api/get-latest-news';
 import { LatestNews } from '../../features/news/components/latest-news';
 import { useIsLoggedIn } from '../../lib/auth-session';
 

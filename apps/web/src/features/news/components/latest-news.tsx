@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { Skeleton } from 'antd-mobile';
 import { formatDate } from '../../../lib/date';
-import { newsHref, paths } from '../../../lib/paths';
-import { useLatestNews } from '../api/get-news-list';
-import '../news.css';
+import { paths } from '../../../lib/paths';
+import { useLatestNews } from '../api/get-latest-news';
+import './latest-news.css';
 
 /**
  * The home page's 新闻动态: the newest titles with their dates, each opening its article. A
@@ -31,10 +31,10 @@ export function LatestNews() {
         <ul className="news-latest-list">
           {news.data.items.map((item) => (
             <li key={item.id}>
-              <Link to={newsHref(item.id)} className="news-latest-item" data-testid="home-news-item">
-                {item.isPinned && <span className="news-pin">置顶</span>}
+              <Link to={`${paths.news}/${item.id}`} className="news-latest-item" data-testid="home-news-item">
+                {item.isPinned && <span className="news-latest-pin">置顶</span>}
                 <span className="news-latest-title">{item.title}</span>
-                <time className="news-date" dateTime={item.publishedAt}>
+                <time className="news-latest-date" dateTime={item.publishedAt}>
                   {formatDate(item.publishedAt)}
                 </time>
               </Link>

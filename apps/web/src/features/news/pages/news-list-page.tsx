@@ -4,7 +4,7 @@ import { ListMore } from '../../../components/list-more';
 import { PageHeader } from '../../../components/page-header';
 import { PageEmpty, PageError, PageLoading } from '../../../components/page-status';
 import { formatDate } from '../../../lib/date';
-import { newsHref } from '../../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { useNewsList } from '../api/get-news-list';
 import '../../../components/screen.css';
 import '../news.css';
@@ -27,7 +27,7 @@ function NewsList() {
       <ul className="news-list" data-testid="news-list">
         {rows.map((item) => (
           <li key={item.id}>
-            <Link to={newsHref(item.id)} className="news-item" data-testid="news-item">
+            <Link to={`${paths.news}/${item.id}`} className="news-item" data-testid="news-item">
               <span className="news-item-title">
                 {item.isPinned && <span className="news-pin">置顶</span>}
                 {item.title}
