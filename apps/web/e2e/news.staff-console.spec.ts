@@ -147,7 +147,8 @@ test('the stored-XSS corpus renders inert on the member news page', async ({ bro
         found.push(tag);
       }
       for (const { name, value } of element.attributes) {
-        if (/^on/i.test(name) || name === 'style' || name === 'srcdoc') found.push(`${tag}[${name}]`);
+        if (/^on/i.test(name) || name === 'style' || name === 'srcdoc')
+          found.push(`${tag}[${name}]`);
         if (/^\s*(javascript|data|vbscript):/i.test(value)) found.push(`${tag}[${name}=${value}]`);
       }
     }

@@ -68,19 +68,18 @@ const options: sanitizeHtml.IOptions = {
     'math',
   ],
   transformTags: {
-    a: (tagName, attribs) => {
+    a: (tagName, attribs): sanitizeHtml.Tag => {
       const href = attribs.href?.trim();
-      return {
-        tagName,
-        attribs:
-          href && SAFE_HREF.test(href)
-            ? { href, rel: 'noopener noreferrer nofollow', target: '_blank' }
-            : {},
-      };
+      const safe: sanitizeHtml.Attributes =
+        href && SAFE_HREF.test(href)
+          ? { href, rel: 'noopener noreferrer nofollow', target: '_blank' }
+          : {};
+      return { tagName, attribs: safe };
     },
   },
   // An image without a safe source is no image at all.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !SAFE_SRC.test(frame.attribs.src?.trim() ?? ''),
+  exclusiveFilter: (frame) =>
+    frame.tag === 'img' && !SAFE_SRC.test(frame.attribs.src?.trim() ?? ''),
 };
 
 /** The body as it is stored and served: only the allow-list's tags and attributes. */
@@ -90,5 +89,8 @@ export function sanitizeNewsHtml(html: string): string {
 
 /** Whether a sanitised body still has something to read (text or an image). */
 export function hasNewsContent(html: string): boolean {
-  return /<img\s/i.test(html) || sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim() !== '';
+  return (
+    /<img\s/i.test(html) ||
+    sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim() !== ''
+  );
 }

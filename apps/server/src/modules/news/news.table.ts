@@ -31,7 +31,11 @@ export const news = pgTable(
     check('news_published_at_ck', sql`${t.state} = 'draft' OR ${t.publishedAt} IS NOT NULL`),
     // News/GetList: published rows, pinned first, newest first.
     index('news_published_list_idx')
-      .on(t.isPinned.desc().nullsFirst(), t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.isPinned.desc().nullsFirst(),
+        t.publishedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(sql`${t.state} = 'published'`),
   ],
 );

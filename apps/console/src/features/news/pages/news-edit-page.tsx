@@ -98,7 +98,10 @@ function NewsForm({ article }: { article: Article | null }) {
       <Form.Item {...item('title')}>
         <Input maxLength={100} showCount />
       </Form.Item>
-      <Form.Item {...item('summary', { toWire: (v) => v ?? '' })} extra="选填：列表中标题下的一两句话">
+      <Form.Item
+        {...item('summary', { toWire: (v) => v ?? '' })}
+        extra="选填：列表中标题下的一两句话"
+      >
         <Input.TextArea rows={2} maxLength={300} showCount />
       </Form.Item>
       <Form.Item
@@ -155,9 +158,11 @@ export default function NewsEditPage() {
 
   let body;
   if (isNew) body = <NewsForm article={null} />;
-  else if (id === 0) body = <QueryError error={new Error('新闻不存在')} onRetry={() => void navigate(paths.news)} />;
+  else if (id === 0)
+    body = <QueryError error={new Error('新闻不存在')} onRetry={() => void navigate(paths.news)} />;
   else if (article.isPending) body = <Skeleton active />;
-  else if (article.isError) body = <QueryError error={article.error} onRetry={() => void article.refetch()} />;
+  else if (article.isError)
+    body = <QueryError error={article.error} onRetry={() => void article.refetch()} />;
   else body = <NewsForm key={article.data.id} article={article.data} />;
 
   return (

@@ -33,7 +33,9 @@ async function confirmButton(): Promise<HTMLElement> {
     expect(open.length).toBeGreaterThan(0);
     return open;
   });
-  return within(popups[popups.length - 1]!).getAllByRole('button').at(-1)!;
+  return within(popups[popups.length - 1]!)
+    .getAllByRole('button')
+    .at(-1)!;
 }
 
 describe('news in the console', () => {

@@ -31,7 +31,11 @@ export function LatestNews() {
         <ul className="news-latest-list">
           {news.data.items.map((item) => (
             <li key={item.id}>
-              <Link to={`${paths.news}/${item.id}`} className="news-latest-item" data-testid="home-news-item">
+              <Link
+                to={`${paths.news}/${item.id}`}
+                className="news-latest-item"
+                data-testid="home-news-item"
+              >
                 {item.isPinned && <span className="news-latest-pin">置顶</span>}
                 <span className="news-latest-title">{item.title}</span>
                 <time className="news-latest-date" dateTime={item.publishedAt}>

@@ -8,8 +8,30 @@ import { useMemo } from 'react';
  */
 const config = {
   ALLOWED_TAGS: [
-    'p', 'h2', 'h3', 'h4', 'strong', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote',
-    'code', 'pre', 'img', 'br', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'p',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'em',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'code',
+    'pre',
+    'img',
+    'br',
+    'hr',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
   ],
   ALLOWED_ATTR: ['href', 'rel', 'target', 'src', 'alt', 'colspan', 'rowspan'],
   ALLOWED_URI_REGEXP: /^(?:https?:\/\/|mailto:|\/(?!\/))/i,
@@ -46,6 +68,10 @@ export function NewsBody({ html }: { html: string }) {
   const clean = useMemo(() => sanitizeForPage(html), [html]);
   // Inert: sanitised by the server when saved and by DOMPurify just above.
   return (
-    <div className="news-body" data-testid="news-body" dangerouslySetInnerHTML={{ __html: clean }} />
+    <div
+      className="news-body"
+      data-testid="news-body"
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
   );
 }

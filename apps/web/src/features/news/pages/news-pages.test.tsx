@@ -35,10 +35,10 @@ describe('news on the home page', () => {
       'GET /api/News/GetList': () =>
         pageOf([summary(3, { title: '春节放假及发货安排', isPinned: true }), summary(2)]),
       'GET /api/News/GetDetail': (r) => ({
-        body: envelope<NewsArticle>({
+        body: envelope({
           ...summary(Number(r.url.searchParams.get('id')), { title: '春节放假及发货安排' }),
           content: '<p>1月26日起暂停发货。</p>',
-        }),
+        } satisfies NewsArticle),
       }),
     });
     renderApp('/');
@@ -99,10 +99,10 @@ describe('/news/:id', () => {
   it('renders the stored-XSS corpus inert even if the server had let it through', async () => {
     baseApi({
       'GET /api/News/GetDetail': () => ({
-        body: envelope<NewsArticle>({
+        body: envelope({
           ...summary(7, { title: 'XSS 合集' }),
           content: `<h2>小标题</h2><p><a href="https://pcb.example">链接</a></p>${xssCorpusHtml}`,
-        }),
+        } satisfies NewsArticle),
       }),
     });
     renderApp('/news/7');
