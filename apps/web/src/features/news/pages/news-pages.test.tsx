@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { NewsArticle, NewsSummary } from '@pcb/contract/news';
 import { envelope, refuse } from '@pcb/client/test';
 import { xssCorpus, xssCorpusHtml } from '@pcb/client/test/xss-corpus';
+import { latestNewsUrl } from '../../../app/route-table';
 import { baseApi, currentPath } from '../../../test/base-api';
 import { renderApp } from '../../../test/render-app';
 import { sanitizeForPage } from '../components/news-body';
@@ -48,8 +49,9 @@ describe('news on the home page', () => {
       '置顶春节放假及发货安排2026-11-20',
       '新闻22026-11-20',
     ]);
+    // As the route table links it in the page, so the preloaded answer is the one used.
     const call = api.calls('GET /api/News/GetList')[0];
-    expect(call?.url.searchParams.get('pageSize')).toBe('5');
+    expect(`${call?.url.pathname}${call?.url.search}`).toBe(latestNewsUrl);
 
     fireEvent.click(items[0]!);
     expect(await screen.findByText('1月26日起暂停发货。')).toBeInTheDocument();
