@@ -84,7 +84,9 @@ function modulesNamed(names: readonly string[]): RegExp {
  * keeps them shared (/TheOrders 151.5 → 150.9 KB; at 50% 152.5). The invoicing centre's screens
  * and the order's 支付记录 (issues 21, 22) took /fillOrder to 170.3 KB and the order screens over
  * theirs at 55%: 50%, with the price engine's modules kept out of the group (the quote page must
- * not load it), gives /member 148.9, /fillOrder 169.6, /TheOrders 151.7. Lower still, a form module
+ * not load it), gives /member 148.9, /fillOrder 169.6, /TheOrders 151.7. The news screens (issue
+ * 23) took the count from 53 to 55 screens and the threshold from 27 to 28, which dropped the
+ * session module out of the group (+0.5 KB on the order screens): 49% keeps it at 27. Lower still, a form module
  * most sign-in screens load joins the shared chunk (+17 KB on every screen). More groups cost
  * /member its budget; `npm run size -w @pcb/web` shows each screen's files and bytes and fails
  * on a cycle between chunks. The sign-in group
@@ -122,7 +124,7 @@ const codeSplitting = {
       // them in this group took the group, and through it the framework chunk, into that page
       // (154.8 KB instead of 95 KB at 50%).
       test: (id: string) => !/[\\/]packages[\\/]pricing[\\/]/.test(id),
-      minShareCount: Math.ceil(readLazyScreens(root).size * 0.5),
+      minShareCount: Math.ceil(readLazyScreens(root).size * 0.49),
       includeDependenciesRecursively: false,
     },
   ],

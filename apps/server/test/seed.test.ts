@@ -117,6 +117,20 @@ describe('demo seed', () => {
       expect(res.body.data?.type).toBe(type);
     }
   });
+
+  it('has published news, pinned first, and a draft members never see', async () => {
+    const res = await t.get<{ items: { title: string; isPinned: boolean }[] }>(
+      '/api/News/GetList',
+    );
+    const titles = res.body.data.items.map((n) => n.title);
+    expect(titles).toEqual([
+      '春节放假及发货安排',
+      '二号厂区投产，多层板产能提升 40%',
+      '新增沉金 + OSP 选择性表面处理工艺',
+    ]);
+    expect(res.body.data.items[0]?.isPinned).toBe(true);
+    expect(titles.join()).not.toContain('草稿');
+  });
 });
 
 describe('demo staff', () => {

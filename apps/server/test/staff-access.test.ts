@@ -41,6 +41,8 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     type: 'home',
     title: '样例',
     content: '样例',
+    summary: '样例摘要',
+    isPinned: false,
     linkUrl: null,
     startsAt: '2026-01-01T00:00:00+08:00',
     endsAt: null,
@@ -139,6 +141,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffCreditPayment',
         'StaffCoupon',
         'StaffInvoice',
+        'StaffNews',
       ]),
     );
   });

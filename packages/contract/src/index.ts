@@ -43,6 +43,8 @@ import { MemberCreditPayment, StaffCreditPayment } from './modules/member-credit
 import { MemberRebate } from './modules/member-rebate';
 import { StaffCoupon } from './modules/staff-coupon';
 import { Bill, StaffInvoice } from './modules/bill';
+import { News } from './modules/news';
+import { StaffNews } from './modules/staff-news';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -100,6 +102,8 @@ export * from './modules/staff-coupon';
 export * from './modules/staff-finance';
 export * from './modules/member-credit-payment';
 export * from './modules/bill';
+export * from './modules/news';
+export * from './modules/staff-news';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -157,6 +161,8 @@ export const api = {
   StaffCoupon,
   Bill,
   StaffInvoice,
+  News,
+  StaffNews,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

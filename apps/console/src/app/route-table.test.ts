@@ -18,6 +18,7 @@ import { StaffLedger } from '@pcb/contract/staff-ledger';
 import { StaffCreditPayment } from '@pcb/contract/member-credit-payment';
 import { StaffInvoice } from '@pcb/contract/bill';
 import { StaffCoupon } from '@pcb/contract/staff-coupon';
+import { StaffNews } from '@pcb/contract/staff-news';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
 
@@ -41,6 +42,8 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   memberLedger: StaffFinance.GetMemberLedger,
   reconciliation: StaffLedger.GetReconciliation,
   announcements: StaffAnnouncement.List,
+  news: StaffNews.List,
+  newsEdit: StaffNews.Get,
   coupons: StaffCoupon.ListTemplates,
   orders: StaffOrder.List,
   priceSheets: StaffPriceSheet.List,

@@ -21,6 +21,7 @@ import {
   TransactionOutlined,
   GiftOutlined,
   MailOutlined,
+  ReadOutlined,
 } from '@ant-design/icons';
 import type { EndpointDef, StaffRole } from '@pcb/contract';
 import { StaffInvoice } from '@pcb/contract/bill';
@@ -173,6 +174,21 @@ export const routeTable = {
     access: 'staff',
     roles: ['admin', 'content'],
     menu: { icon: <NotificationOutlined /> },
+  },
+  news: {
+    path: paths.news,
+    page: () => import('../features/news/pages/news-page'),
+    title: '新闻管理',
+    access: 'staff',
+    roles: ['admin', 'content'],
+    menu: { icon: <ReadOutlined /> },
+  },
+  newsEdit: {
+    path: paths.newsEdit,
+    page: () => import('../features/news/pages/news-edit-page'),
+    title: '编辑新闻',
+    access: 'staff',
+    roles: ['admin', 'content'],
   },
   coupons: {
     path: paths.coupons,

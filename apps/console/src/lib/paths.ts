@@ -10,6 +10,8 @@ export const paths = {
   virtualAccounts: '/virtual-accounts',
   bankTransfers: '/bank-transfers',
   announcements: '/announcements',
+  news: '/news',
+  newsEdit: '/news/:id',
   companyDirectory: '/company-directory',
   staffAccounts: '/staff-accounts',
   auditLog: '/audit-log',

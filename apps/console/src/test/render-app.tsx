@@ -10,6 +10,7 @@ import { ConsoleRoutes } from '../app/router';
 const lazyModules = import.meta.glob([
   '../features/*/pages/*-page.tsx',
   '../features/auth/components/totp-enrollment.tsx',
+  '../features/news/components/rich-text-editor.tsx',
   '../app/console-layout.tsx',
 ]);
 

@@ -6,6 +6,7 @@ import { companyApplyModule } from './company-apply/company-apply.module';
 import { virtualAccountModule } from './virtual-account/virtual-account.module';
 import { auditModule } from './audit/audit.module';
 import { moduleList } from './app-module';
+import { newsModule } from './news/news.module';
 import { captchaModule } from './captcha/captcha.module';
 import { companyDirectoryModule } from './company-directory/company-directory.module';
 import { createExpressModule, type ParcelRecords } from './express/express.module';
@@ -45,6 +46,7 @@ export const modules = moduleList()
   .add('mobileApply', mobileApplyModule)
   .add('wechat', wechatModule)
   .add('announcement', announcementModule)
+  .add('news', newsModule)
   .add('visit', visitModule)
   .add('sandbox', sandboxModule)
   .add('staffMember', staffMemberModule)

@@ -53,6 +53,9 @@ export interface RouteRow {
 export const announcementUrl = (type: 'home' | 'member' | 'login' | 'register') =>
   `/api/MemberAuth/GetEffectiveAnnouncement?type=${type}`;
 
+/** The home page's newest news titles, as `useLatestNews()` asks for them (5 of them). */
+export const latestNewsUrl = '/api/News/GetList?page=1&pageSize=5';
+
 /**
  * The member app's one route table: the router, the guard, document titles, the footer, the
  * header's back arrow and the build's per-route preload table all read it. A new screen is
@@ -67,7 +70,22 @@ export const routeTable = {
       'PCB 打样、SMT 贴片、钢网在线计价与下单：1-12 层板实时报价，工程审核、生产进度可查，专属客户经理一对一服务。',
     access: 'public',
     footer: 'home',
-    data: [announcementUrl('home')],
+    data: [announcementUrl('home'), latestNewsUrl],
+  },
+  news: {
+    path: paths.news,
+    page: () => import('./routes/news-list-route'),
+    title: '新闻动态',
+    description: '工厂产能、新工艺与放假发货安排等最新动态。',
+    access: 'public',
+    back: paths.home,
+  },
+  newsDetail: {
+    path: `${paths.news}/:id`,
+    page: () => import('./routes/news-detail-route'),
+    title: '新闻详情',
+    access: 'public',
+    back: paths.news,
   },
   login: {
     path: paths.login,

@@ -50,6 +50,7 @@ export const paths = {
   eqReply: '/InfoList/eqReply',
   couponsInfo: '/couponsInfo',
   couponsRedemption: '/couponsInfo/couponsRedemption',
+  news: '/news',
 } as const;
 
 /**

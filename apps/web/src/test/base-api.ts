@@ -10,6 +10,9 @@ export function baseApi(overrides: Handlers = {}) {
     'GET /api/Captcha/GetConfig': () => ({ body: envelope({ provider: 'altcha' }) }),
     'GET /api/Captcha/GetChallenge': () => ({ body: envelope(challengeFixture) }),
     'GET /api/MemberAuth/GetEffectiveAnnouncement': () => ({ body: envelope(null) }),
+    'GET /api/News/GetList': () => ({
+      body: envelope({ items: [], total: 0, page: 1, pageSize: 5 }),
+    }),
     'POST /api/CKInfo/Add': () => ({ body: envelope({ GUID: 'x' }) }),
     'GET /api/MemberInfo/Get': () => ({ body: envelope(memberFixture) }),
     'GET /api/MemberAdmin/Get': () => ({ body: envelope(null) }),

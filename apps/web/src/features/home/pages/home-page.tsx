@@ -91,10 +91,13 @@ function MemberShortcut() {
 export function HomePage({
   announcement,
   latestOrders,
+  news,
 }: {
   announcement?: ReactNode;
   /** The member's newest order of each kind, when logged in. */
   latestOrders?: ReactNode;
+  /** The newest news titles. */
+  news?: ReactNode;
 }) {
   return (
     <div className="home-page" data-testid="home-page">
@@ -123,6 +126,7 @@ export function HomePage({
       </section>
       <MemberShortcut />
       {latestOrders}
+      {news}
       <section className="home-card" aria-label="服务特色">
         <div className="home-highlights">
           {highlights.map((h) => (
