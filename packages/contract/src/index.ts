@@ -42,6 +42,8 @@ import { StaffFinance } from './modules/staff-finance';
 import { MemberCreditPayment, StaffCreditPayment } from './modules/member-credit-payment';
 import { MemberRebate } from './modules/member-rebate';
 import { StaffCoupon } from './modules/staff-coupon';
+import { MemberGrade } from './modules/member-grade';
+import { StaffMemberGrade } from './modules/staff-member-grade';
 import { Bill, StaffInvoice } from './modules/bill';
 import type { EndpointDef } from './define';
 
@@ -100,6 +102,8 @@ export * from './modules/staff-coupon';
 export * from './modules/staff-finance';
 export * from './modules/member-credit-payment';
 export * from './modules/bill';
+export * from './modules/member-grade';
+export * from './modules/staff-member-grade';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -157,6 +161,8 @@ export const api = {
   StaffCoupon,
   Bill,
   StaffInvoice,
+  MemberGrade,
+  StaffMemberGrade,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

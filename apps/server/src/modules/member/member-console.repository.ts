@@ -20,7 +20,6 @@ const rowColumns = {
   companyName: member.companyName,
   memberType: member.memberType,
   status: member.status,
-  grade: member.grade,
   createdAt: member.createdAt,
   managerId: accountManager.id,
   managerName: accountManager.realName,
@@ -35,7 +34,6 @@ export type MemberConsoleRow = Pick<
   | 'companyName'
   | 'memberType'
   | 'status'
-  | 'grade'
   | 'createdAt'
 > & { managerId: number | null; managerName: string | null };
 
