@@ -17,6 +17,7 @@ import { StaffFinance } from '@pcb/contract/staff-finance';
 import { StaffLedger } from '@pcb/contract/staff-ledger';
 import { StaffCreditPayment } from '@pcb/contract/member-credit-payment';
 import { StaffInvoice } from '@pcb/contract/bill';
+import { StaffMemberGrade } from '@pcb/contract/staff-member-grade';
 import { StaffCoupon } from '@pcb/contract/staff-coupon';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
@@ -42,6 +43,7 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   reconciliation: StaffLedger.GetReconciliation,
   announcements: StaffAnnouncement.List,
   coupons: StaffCoupon.ListTemplates,
+  memberGrade: StaffMemberGrade.Get,
   orders: StaffOrder.List,
   priceSheets: StaffPriceSheet.List,
   companyDirectory: StaffCompanyDirectory.List,
