@@ -38,6 +38,10 @@ describe('/vipGrade', () => {
     expect(
       screen.getByTestId('grade-progress').querySelector('.adm-progress-bar-fill'),
     ).toHaveStyle({ width: '50%' });
+    expect(screen.getByRole('progressbar', { name: '距金牌的进度' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
     expect(screen.getByTestId('grade-level-silver')).toHaveAttribute('aria-current', 'true');
     expect(screen.getByTestId('grade-level-silver')).toHaveTextContent('PCB 2%折扣');
     expect(screen.getByTestId('grade-level-gold')).toHaveTextContent('PCB 3%折扣，包邮');

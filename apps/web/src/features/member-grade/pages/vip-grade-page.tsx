@@ -40,12 +40,16 @@ function GradeCard({ grade }: { grade: MemberGradeView }) {
           {grade.windowFrom.replace('-', '年')}月 至 {grade.windowTo.replace('-', '年')}月，已扣除退款
         </div>
       </div>
-      <ProgressBar
-        className="mg-progress"
-        percent={percent}
-        aria-label="距下一等级的进度"
+      <div
+        role="progressbar"
+        aria-label={grade.next ? `距${grade.next.name}的进度` : '已是最高等级'}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
         data-testid="grade-progress"
-      />
+      >
+        <ProgressBar className="mg-progress" percent={percent} />
+      </div>
       <div className="mg-next" data-testid="grade-next">
         {grade.next
           ? `再消费 ${formatFen(grade.next.neededFen)} 升级为${grade.next.name}（门槛 ${yuanShort(grade.next.thresholdFen)}）`
