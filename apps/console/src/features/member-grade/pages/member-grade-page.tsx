@@ -83,7 +83,7 @@ export default function MemberGradePage() {
     {
       title: '门槛：近12个月实付（元）',
       render: (_, l, i) => (
-        <Form.Item name={['levels', i, 'threshold']} rules={[yuanRule]}>
+        <Form.Item name={['levels', i, 'threshold']} rules={[yuanRule]} style={{ marginBottom: 0 }}>
           <Input
             inputMode="decimal"
             disabled={i === 0}
@@ -96,7 +96,7 @@ export default function MemberGradePage() {
     {
       title: 'PCB折扣（%）',
       render: (_, l, i) => (
-        <Form.Item name={['levels', i, 'discount']} rules={[percentRule]}>
+        <Form.Item name={['levels', i, 'discount']} rules={[percentRule]} style={{ marginBottom: 0 }}>
           <Input inputMode="decimal" aria-label={`${l.name}折扣（%）`} style={{ maxWidth: 120 }} />
         </Form.Item>
       ),
@@ -104,7 +104,7 @@ export default function MemberGradePage() {
     {
       title: '包邮',
       render: (_, l, i) => (
-        <Form.Item name={['levels', i, 'freeShipping']} valuePropName="checked">
+        <Form.Item name={['levels', i, 'freeShipping']} valuePropName="checked" style={{ marginBottom: 0 }}>
           <Switch aria-label={`${l.name}包邮`} />
         </Form.Item>
       ),
