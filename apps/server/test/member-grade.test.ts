@@ -187,7 +187,13 @@ describe('grade configuration (admin, audited)', () => {
 
   it('starts with the defaults', async () => {
     expect((await levelsNow()).map(({ name: _n, ...l }) => l)).toEqual(DEFAULTS);
-    expect((await levelsNow()).map((l) => l.name)).toEqual(['普通', '铜牌', '银牌', '金牌', '钻石']);
+    expect((await levelsNow()).map((l) => l.name)).toEqual([
+      '普通',
+      '铜牌',
+      '银牌',
+      '金牌',
+      '钻石',
+    ]);
   });
 
   it('refuses thresholds that do not strictly increase from 0, in Chinese, changing nothing', async () => {
@@ -245,7 +251,9 @@ describe('grade configuration (admin, audited)', () => {
     const auditBefore = (await auditRows(p.t, "action = 'StaffMemberGrade.Update'")).length;
     const results = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        setLevels(DEFAULTS.map((l) => (l.level === 'bronze' ? { ...l, thresholdFen: 1000 + i } : l))),
+        setLevels(
+          DEFAULTS.map((l) => (l.level === 'bronze' ? { ...l, thresholdFen: 1000 + i } : l)),
+        ),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(60).fill(200));

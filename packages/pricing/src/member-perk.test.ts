@@ -26,11 +26,13 @@ describe('the member discount line (decision 0071)', () => {
 
   it('rounds ¥20.00 × 2.5% = 50 fen exactly, and 1 fen × 1% to nothing (no line)', () => {
     const q = price({ memberPerk: { name: '银牌', discountBp: 250, freeShipping: false } });
-    expect(q.lines.filter((l) => l.code !== 'memberDiscount').reduce((s, l) => s + l.amount, 0)).toBe(
-      2000,
-    );
+    expect(
+      q.lines.filter((l) => l.code !== 'memberDiscount').reduce((s, l) => s + l.amount, 0),
+    ).toBe(2000);
     expect(line(q, 'memberDiscount')?.amount).toBe(-50);
-    expect(line(price({ memberPerk: { ...silver, discountBp: 0 } }), 'memberDiscount')).toBeUndefined();
+    expect(
+      line(price({ memberPerk: { ...silver, discountBp: 0 } }), 'memberDiscount'),
+    ).toBeUndefined();
   });
 
   it('comes before 运费 and 税费: shipping is not discounted, tax is on the discounted amount', () => {

@@ -51,7 +51,6 @@ export function levelFor<T extends { thresholdFen: number }>(levels: T[], paidFe
   return found;
 }
 
-
 /**
  * Member grades (decision 0071): computed whenever read from the monthly paid sums inside the
  * window and the configured levels, so a month leaving the window needs no event.
@@ -125,10 +124,7 @@ export function createMemberGradeService(deps: { repository: MemberGradeReposito
 
     /** All five levels at once; thresholds from 0 strictly increasing (400 otherwise). */
     async update(write: StaffWrite, input: GradeLevelInput[]): Promise<GradeConfig> {
-      if (
-        input.length !== gradeLevels.length ||
-        input.some((l, i) => l.level !== gradeLevels[i])
-      ) {
+      if (input.length !== gradeLevels.length || input.some((l, i) => l.level !== gradeLevels[i])) {
         throw new AppError(400, GRADE_LEVELS_ALL_MESSAGE, { field: 'levels' });
       }
       input.forEach((l, i) => {

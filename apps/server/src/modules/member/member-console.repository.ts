@@ -27,14 +27,7 @@ const rowColumns = {
 
 export type MemberConsoleRow = Pick<
   MemberRow,
-  | 'id'
-  | 'mobile'
-  | 'userName'
-  | 'realName'
-  | 'companyName'
-  | 'memberType'
-  | 'status'
-  | 'createdAt'
+  'id' | 'mobile' | 'userName' | 'realName' | 'companyName' | 'memberType' | 'status' | 'createdAt'
 > & { managerId: number | null; managerName: string | null };
 
 /** Members as staff find and change them (the member module keeps its table). */

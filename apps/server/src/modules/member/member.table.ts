@@ -25,7 +25,6 @@ export const memberSearchText = (t: {
 export const memberSearchGrams = (t: Parameters<typeof memberSearchText>[0]) =>
   sql`member_search_grams(${memberSearchText(t)})`;
 
-
 export const member = pgTable(
   'member',
   {

@@ -10,9 +10,21 @@ const config: GradeConfig = {
   levels: [
     { level: 'normal', name: '普通', thresholdFen: 0, discountBp: 0, freeShipping: false },
     { level: 'bronze', name: '铜牌', thresholdFen: 500_000, discountBp: 100, freeShipping: false },
-    { level: 'silver', name: '银牌', thresholdFen: 2_000_000, discountBp: 200, freeShipping: false },
+    {
+      level: 'silver',
+      name: '银牌',
+      thresholdFen: 2_000_000,
+      discountBp: 200,
+      freeShipping: false,
+    },
     { level: 'gold', name: '金牌', thresholdFen: 10_000_000, discountBp: 300, freeShipping: true },
-    { level: 'diamond', name: '钻石', thresholdFen: 50_000_000, discountBp: 500, freeShipping: true },
+    {
+      level: 'diamond',
+      name: '钻石',
+      thresholdFen: 50_000_000,
+      discountBp: 500,
+      freeShipping: true,
+    },
   ],
   updatedAt: null,
 };

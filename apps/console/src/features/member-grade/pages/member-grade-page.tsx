@@ -96,7 +96,11 @@ export default function MemberGradePage() {
     {
       title: 'PCB折扣（%）',
       render: (_, l, i) => (
-        <Form.Item name={['levels', i, 'discount']} rules={[percentRule]} style={{ marginBottom: 0 }}>
+        <Form.Item
+          name={['levels', i, 'discount']}
+          rules={[percentRule]}
+          style={{ marginBottom: 0 }}
+        >
           <Input inputMode="decimal" aria-label={`${l.name}折扣（%）`} style={{ maxWidth: 120 }} />
         </Form.Item>
       ),
@@ -104,7 +108,11 @@ export default function MemberGradePage() {
     {
       title: '包邮',
       render: (_, l, i) => (
-        <Form.Item name={['levels', i, 'freeShipping']} valuePropName="checked" style={{ marginBottom: 0 }}>
+        <Form.Item
+          name={['levels', i, 'freeShipping']}
+          valuePropName="checked"
+          style={{ marginBottom: 0 }}
+        >
           <Switch aria-label={`${l.name}包邮`} />
         </Form.Item>
       ),
@@ -136,7 +144,9 @@ export default function MemberGradePage() {
         />
       </Form>
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-        {config.data.updatedAt ? `最近修改：${formatTime(config.data.updatedAt)}` : '尚未修改，使用默认设置'}
+        {config.data.updatedAt
+          ? `最近修改：${formatTime(config.data.updatedAt)}`
+          : '尚未修改，使用默认设置'}
       </Typography.Paragraph>
     </PageSection>
   );

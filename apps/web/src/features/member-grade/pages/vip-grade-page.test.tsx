@@ -51,7 +51,13 @@ describe('/vipGrade', () => {
   it('at the top level says so', async () => {
     baseApi({
       'GET /api/MemberGrade/Get': () => ({
-        body: envelope({ ...silver, level: 'diamond', name: '钻石', paidFen: 60_000_000, next: null }),
+        body: envelope({
+          ...silver,
+          level: 'diamond',
+          name: '钻石',
+          paidFen: 60_000_000,
+          next: null,
+        }),
       }),
     });
     renderApp('/vipGrade');

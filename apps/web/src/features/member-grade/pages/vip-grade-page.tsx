@@ -37,7 +37,8 @@ function GradeCard({ grade }: { grade: MemberGradeView }) {
       <div className="mg-paid">
         近12个月实付 <strong data-testid="grade-paid">{formatFen(grade.paidFen)}</strong>
         <div className="mg-card-sub">
-          {grade.windowFrom.replace('-', '年')}月 至 {grade.windowTo.replace('-', '年')}月，已扣除退款
+          {grade.windowFrom.replace('-', '年')}月 至 {grade.windowTo.replace('-', '年')}
+          月，已扣除退款
         </div>
       </div>
       <div
