@@ -9,7 +9,15 @@ import { call, unchecked } from './call';
 import { buildTestApp, createTestClock, uniqueMobile, type TestApp } from './helper';
 import { moduleOf } from './order-lifecycle-support';
 import { pcbOrderBody, pcbQuote, saveOrder } from './order-support';
-import { fund, pay, payer, paymentTest, unpaidOrder, type PaymentTest } from './payment-support';
+import {
+  fund,
+  pay,
+  payer,
+  paymentTest,
+  uncappedPasswordTries,
+  unpaidOrder,
+  type PaymentTest,
+} from './payment-support';
 import { auditRows } from './staff-support';
 
 const DEFAULTS: GradeLevelInput[] = [
@@ -120,7 +128,8 @@ describe('the window: the current China month and the 11 before it', () => {
 describe('grades follow real payments and refunds', () => {
   let p: PaymentTest;
   beforeAll(async () => {
-    p = await paymentTest();
+    // Every payer knows the password: the race is for the sums (as in payment-races.test.ts).
+    p = await paymentTest({ wrapStore: uncappedPasswordTries });
   });
   afterAll(async () => {
     await p.t.close();
@@ -162,6 +171,22 @@ describe('grades follow real payments and refunds', () => {
     expect(rows).toEqual([{ paid: order.total, refunded: order.total }]);
     expect((await setLevels(DEFAULTS)).status).toBe(200);
   });
+
+  it('60 orders paid at once through Pay: the month holds their sum, exactly', async () => {
+    const member = await payer(p.t);
+    const orders = [];
+    for (let i = 0; i < 60; i += 1) orders.push(await unpaidOrder(p, member));
+    const sum = orders.reduce((s, o) => s + o.total, 0);
+    await fund(p, member.id, sum);
+    const results = await Promise.all(orders.map((o) => pay(p.t, member, o, 'balance')));
+    expect(results.filter((r) => r.body.success)).toHaveLength(60);
+    expect((await gradeOf(p.t, member.token)).paidFen).toBe(sum);
+    const { rows } = await p.t.database.pool.query(
+      'SELECT sum(paid_fen)::int AS paid FROM member_paid_month WHERE member_id = $1',
+      [member.id],
+    );
+    expect(rows[0]).toEqual({ paid: sum });
+  }, 120_000);
 
   it('the gift balance and a coupon are not paid money', async () => {
     const member = await payer(p.t);
