@@ -64,7 +64,7 @@ describe('MemberInfo/update', () => {
     const after = await info(token);
     expect(after).toEqual({ ...before, qq: '55555' });
     const { rows } = await t.database.pool.query(
-      'SELECT mobile, balance, points, status, certified_at, grade FROM member WHERE id = $1',
+      'SELECT mobile, balance, points, status, certified_at FROM member WHERE id = $1',
       [id],
     );
     expect(rows[0]).toEqual({
@@ -73,7 +73,6 @@ describe('MemberInfo/update', () => {
       points: 0,
       status: 'active',
       certified_at: null,
-      grade: 'normal',
     });
   });
 

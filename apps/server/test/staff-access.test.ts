@@ -95,6 +95,14 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     couponId: 2_000_000_000,
     quoteRef: 'Q-SAMPLE-1',
     quoteAmount: 10_000,
+    // Member grades (decision 0071): the default five levels.
+    levels: [
+      { level: 'normal', thresholdFen: 0, discountBp: 0, freeShipping: false },
+      { level: 'bronze', thresholdFen: 500_000, discountBp: 100, freeShipping: false },
+      { level: 'silver', thresholdFen: 2_000_000, discountBp: 200, freeShipping: false },
+      { level: 'gold', thresholdFen: 10_000_000, discountBp: 300, freeShipping: true },
+      { level: 'diamond', thresholdFen: 50_000_000, discountBp: 500, freeShipping: true },
+    ],
   };
   const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const input = Object.fromEntries(
@@ -142,6 +150,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffCoupon',
         'StaffInvoice',
         'StaffNews',
+        'StaffMemberGrade',
       ]),
     );
   });

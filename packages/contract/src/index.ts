@@ -42,6 +42,8 @@ import { StaffFinance } from './modules/staff-finance';
 import { MemberCreditPayment, StaffCreditPayment } from './modules/member-credit-payment';
 import { MemberRebate } from './modules/member-rebate';
 import { StaffCoupon } from './modules/staff-coupon';
+import { MemberGrade } from './modules/member-grade';
+import { StaffMemberGrade } from './modules/staff-member-grade';
 import { Bill, StaffInvoice } from './modules/bill';
 import { News } from './modules/news';
 import { StaffNews } from './modules/staff-news';
@@ -104,6 +106,8 @@ export * from './modules/member-credit-payment';
 export * from './modules/bill';
 export * from './modules/news';
 export * from './modules/staff-news';
+export * from './modules/member-grade';
+export * from './modules/staff-member-grade';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -163,6 +167,8 @@ export const api = {
   StaffInvoice,
   News,
   StaffNews,
+  MemberGrade,
+  StaffMemberGrade,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

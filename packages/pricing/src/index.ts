@@ -9,7 +9,7 @@ export * from './pcb-params';
 export { pcbGeometry, standardBuildDays, type PcbGeometry } from './pcb-geometry';
 export { validatePcb, PCB_LIMITS, minThicknessForLayers } from './pcb-validate';
 export { pricePcb, findPackage, batchBandIndex, pcbWeightGrams } from './pcb-price';
-export { sumLines, MAX_ORDER_AMOUNT } from './quote-lines';
+export { sumLines, MAX_ORDER_AMOUNT, MEMBER_DISCOUNT_CODE } from './quote-lines';
 export * from './pcb-advice';
 export * from './follow-change';
 export { pcbParamString } from './pcb-param-string';

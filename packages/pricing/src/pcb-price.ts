@@ -18,7 +18,7 @@ import {
 } from './pcb-geometry';
 import { validatePcb } from './pcb-validate';
 import { InvalidParamsError, type FeeLine, type Quote, type QuoteOptions } from './quote';
-import { appendShippingAndTax, orderTotal, promise } from './quote-lines';
+import { appendMemberDiscount, appendShippingAndTax, orderTotal, promise } from './quote-lines';
 import type { BoardPackage, PcbSheet, PriceSheet, Surcharge } from './sheet';
 
 /** The package the board falls in, if any (either orientation). */
@@ -271,6 +271,8 @@ export function pricePcb(sheet: PriceSheet, params: PcbParams, options: QuoteOpt
       reason: `${buildTimeLabels[params.buildTime]}：比标准${standardDays}个工作日快${standardDays - tier.days}天，${yuan(tier.fee.fixed)}${perArea}`,
     });
   }
+
+  appendMemberDiscount(options, lines);
 
   // 运费
   const weightGrams = pcbWeightGrams(sheet, params, g);

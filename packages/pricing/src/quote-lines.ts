@@ -15,6 +15,9 @@ import { shippingLine } from './shipping';
 const percent = (r: { num: number; den: number }) =>
   `${Number(((r.num / r.den) * 100).toFixed(2))}%`;
 
+/** The one line whose amount is negative: the member's grade discount (decision 0071). */
+export const MEMBER_DISCOUNT_CODE = 'memberDiscount';
+
 export const sumLines = (lines: FeeLine[]): number => lines.reduce((sum, l) => sum + l.amount, 0);
 
 /**
@@ -30,7 +33,8 @@ export const MAX_ORDER_AMOUNT = 2_147_483_647;
  */
 export function orderTotal(lines: FeeLine[], weightGrams: number): number {
   const total = sumLines(lines);
-  for (const n of [total, weightGrams, ...lines.map((l) => l.amount)]) {
+  const amounts = lines.map((l) => (l.code === MEMBER_DISCOUNT_CODE ? -l.amount : l.amount));
+  for (const n of [total, weightGrams, ...amounts]) {
     if (!(Number.isSafeInteger(n) && n >= 0 && n <= MAX_ORDER_AMOUNT)) {
       throw new InvalidParamsError([
         {
@@ -42,6 +46,25 @@ export function orderTotal(lines: FeeLine[], weightGrams: number): number {
     }
   }
   return total;
+}
+
+/**
+ * 会员折扣: the member's grade discount on the PCB lines so far (before 运费 and 税费), as a
+ * negative line, rounded half up to the fen (decision 0071). None for a rate of 0.
+ */
+export function appendMemberDiscount(options: QuoteOptions, lines: FeeLine[]): void {
+  const perk = options.memberPerk;
+  if (!perk || perk.discountBp <= 0) return;
+  const base = sumLines(lines);
+  const discount = applyRate(base, { num: perk.discountBp, den: 10_000 });
+  if (discount === 0) return;
+  const rate = `${Number((perk.discountBp / 100).toFixed(2))}%`;
+  lines.push({
+    code: MEMBER_DISCOUNT_CODE,
+    name: `会员折扣(${perk.name} ${rate})`,
+    amount: -discount,
+    reason: `${perk.name}会员PCB享${rate}折扣：${yuan(base)} × ${rate}，四舍五入到分`,
+  });
 }
 
 /** 运费 (when a destination is chosen) and 税费 (when a VAT invoice is), appended to `lines`. */
@@ -60,7 +83,15 @@ export function appendShippingAndTax(
           ? { field: 'province', code: 'shipping.province', message: '请选择中国大陆的收货省份' }
           : { field: 'courier', code: 'shipping.courier', message: '请选择快递公司' },
       ]);
-    lines.push(line);
+    if (options.memberPerk?.freeShipping && line.amount > 0) {
+      lines.push({
+        ...line,
+        amount: 0,
+        reason: `${options.memberPerk.name}会员包邮（原${yuan(line.amount)}）：${line.reason}`,
+      });
+    } else {
+      lines.push(line);
+    }
   } else {
     warnings.push('未选收货地址，运费下单时按地址计算');
   }

@@ -7,7 +7,7 @@ export interface FeeLine {
   /** Stable code the screens and the server key on (`engineering`, `board`, `option.finish`). */
   code: string;
   name: string;
-  /** Fen, never negative. */
+  /** Fen, never negative but for the member discount (`memberDiscount`, decision 0071). */
   amount: number;
   /** Why this line costs what it does, in Chinese. */
   reason: string;
@@ -28,7 +28,18 @@ export const invoiceLabels: Record<InvoiceKind, string> = {
   vatSpecial: '增值税专用发票',
 };
 
+/** A logged-in member's grade perks (decision 0071); anonymous quotes have none. */
+export interface MemberPerkOption {
+  /** The grade's name: 银牌. */
+  name: string;
+  /** PCB discount in basis points (200 = 2%). */
+  discountBp: number;
+  freeShipping: boolean;
+}
+
 export interface QuoteOptions {
+  /** The member's grade perks: a PCB discount line, free shipping. */
+  memberPerk?: MemberPerkOption;
   /** Without it the quote has no 运费 line and says so in a warning. */
   shipping?: ShippingChoice;
   invoice?: InvoiceKind;

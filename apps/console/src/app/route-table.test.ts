@@ -17,6 +17,7 @@ import { StaffFinance } from '@pcb/contract/staff-finance';
 import { StaffLedger } from '@pcb/contract/staff-ledger';
 import { StaffCreditPayment } from '@pcb/contract/member-credit-payment';
 import { StaffInvoice } from '@pcb/contract/bill';
+import { StaffMemberGrade } from '@pcb/contract/staff-member-grade';
 import { StaffCoupon } from '@pcb/contract/staff-coupon';
 import { StaffNews } from '@pcb/contract/staff-news';
 import { decideAccess } from './route-guard';
@@ -45,6 +46,7 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   news: StaffNews.List,
   newsEdit: StaffNews.Get,
   coupons: StaffCoupon.ListTemplates,
+  memberGrade: StaffMemberGrade.Get,
   orders: StaffOrder.List,
   priceSheets: StaffPriceSheet.List,
   companyDirectory: StaffCompanyDirectory.List,

@@ -20,6 +20,7 @@ import {
   TeamOutlined,
   TransactionOutlined,
   GiftOutlined,
+  CrownOutlined,
   MailOutlined,
   ReadOutlined,
 } from '@ant-design/icons';
@@ -197,6 +198,14 @@ export const routeTable = {
     access: 'staff',
     roles: ['content', 'finance', 'admin'],
     menu: { icon: <GiftOutlined /> },
+  },
+  memberGrade: {
+    path: paths.memberGrade,
+    page: () => import('../features/member-grade/pages/member-grade-page'),
+    title: '会员等级',
+    access: 'staff',
+    roles: ['admin'],
+    menu: { icon: <CrownOutlined /> },
   },
   orders: {
     path: paths.orders,

@@ -26,6 +26,7 @@ export const paths = {
   invoiceRequests: '/finance/invoice-requests',
   invoiceMailOutbox: '/invoice-mail-outbox',
   coupons: '/coupons',
+  memberGrade: '/member-grade',
   account: '/account',
 } as const;
 

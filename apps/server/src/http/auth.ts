@@ -2,6 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MemberInfo, StaffRole } from '@pcb/contract';
 import { AppError } from './errors';
 
+/**
+ * The member's own view as the token check reads it (one prepared query per request): all of
+ * MemberInfo but the grade, which is computed from the payments when a screen asks for it
+ * (decision 0071).
+ */
+export type MemberProfile = Omit<MemberInfo, 'gradeName'>;
+
 /** The caller of a request, once its token has been checked against the member's row. */
 export interface AuthMember {
   /** The member whose account is acted in (the related member while switched). */
@@ -12,7 +19,7 @@ export interface AuthMember {
   /** The login on this device (the main member's while switched): Logout ends it. */
   sessionId: string;
   /** The member's own view, read with the token check: handlers need not read it again. */
-  profile: MemberInfo;
+  profile: MemberProfile;
 }
 
 export interface TokenClaims {
@@ -36,7 +43,7 @@ export interface AuthDeps {
     id: number,
     sessionOwnerId: number,
     sessionId: string,
-  ) => Promise<{ tokenVersion: number; sessionLive: boolean; profile: MemberInfo } | null>;
+  ) => Promise<{ tokenVersion: number; sessionLive: boolean; profile: MemberProfile } | null>;
   /** The main member's state, only while its relation with the related member is approved. */
   loadSwitch: (
     mainMemberId: number,

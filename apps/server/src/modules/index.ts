@@ -13,6 +13,7 @@ import { createExpressModule, type ParcelRecords } from './express/express.modul
 import { memberAuthModule } from './member-auth/member-auth.module';
 import { memberContactModule } from './member-contact/member-contact.module';
 import { memberModule } from './member/member.module';
+import { memberGradeModule } from './member-grade/member-grade.module';
 import { memberInvoiceModule } from './member-invoice/member-invoice.module';
 import { memberMessageModule } from './member-message/member-message.module';
 import { memberReceiverModule } from './member-receiver/member-receiver.module';
@@ -39,6 +40,7 @@ export const modules = moduleList()
   .add('smsCode', smsCodeModule)
   .add('audit', auditModule)
   .add('staff', staffModule)
+  .add('memberGrade', memberGradeModule)
   .add('member', memberModule)
   .add('memberMessage', memberMessageModule)
   .add('memberAuth', memberAuthModule)

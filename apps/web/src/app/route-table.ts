@@ -375,6 +375,14 @@ export const routeTable = {
     access: 'member',
     back: paths.member,
   },
+  /** The member's grade and every level's perks (decision 0071). */
+  vipGrade: {
+    path: paths.vipGrade,
+    page: () => import('./routes/vip-grade-route'),
+    title: '会员等级',
+    access: 'member',
+    back: paths.member,
+  },
   /** `?state=unused|used|expired` keeps the tab (decision 0061). */
   couponsInfo: {
     path: paths.couponsInfo,

@@ -48,6 +48,7 @@ export const paths = {
   orderState: '/orderState',
   infoList: '/InfoList',
   eqReply: '/InfoList/eqReply',
+  vipGrade: '/vipGrade',
   couponsInfo: '/couponsInfo',
   couponsRedemption: '/couponsInfo/couponsRedemption',
   news: '/news',

@@ -20,7 +20,6 @@ const rowColumns = {
   companyName: member.companyName,
   memberType: member.memberType,
   status: member.status,
-  grade: member.grade,
   createdAt: member.createdAt,
   managerId: accountManager.id,
   managerName: accountManager.realName,
@@ -28,15 +27,7 @@ const rowColumns = {
 
 export type MemberConsoleRow = Pick<
   MemberRow,
-  | 'id'
-  | 'mobile'
-  | 'userName'
-  | 'realName'
-  | 'companyName'
-  | 'memberType'
-  | 'status'
-  | 'grade'
-  | 'createdAt'
+  'id' | 'mobile' | 'userName' | 'realName' | 'companyName' | 'memberType' | 'status' | 'createdAt'
 > & { managerId: number | null; managerName: string | null };
 
 /** Members as staff find and change them (the member module keeps its table). */

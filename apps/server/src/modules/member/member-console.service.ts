@@ -14,7 +14,8 @@ import type {
   MemberConsoleRow,
   MemberKeyword,
 } from './member-console.repository';
-import { gradeNames, MOBILE_TAKEN_MESSAGE } from './member.service';
+import type { MemberGradeApi } from '../member-grade/member-grade.module';
+import { MOBILE_TAKEN_MESSAGE } from './member.service';
 
 const NOT_FOUND_MESSAGE = '会员不存在';
 
@@ -48,7 +49,7 @@ export function parseKeyword(keyword: string | undefined): MemberKeyword | undef
   };
 }
 
-const toRow = (row: MemberConsoleRow): StaffMemberRow => ({
+const toRow = (row: MemberConsoleRow, gradeName: string): StaffMemberRow => ({
   id: row.id,
   mobileMasked: maskMobile(row.mobile),
   userName: row.userName,
@@ -56,7 +57,7 @@ const toRow = (row: MemberConsoleRow): StaffMemberRow => ({
   companyName: row.companyName,
   memberType: row.memberType,
   status: row.status,
-  gradeName: gradeNames[row.grade],
+  gradeName,
   manager: row.managerId === null ? null : { id: row.managerId, realName: row.managerName ?? '' },
   createdAt: row.createdAt.toISOString(),
 });
@@ -65,9 +66,16 @@ const toRow = (row: MemberConsoleRow): StaffMemberRow => ({
 export function createMemberConsoleService(deps: {
   repository: MemberConsoleRepository;
   staff: Pick<StaffApi, 'activeIdsWithRole'>;
+  grades: Pick<MemberGradeApi, 'namesOf'>;
   now: Clock;
 }) {
   const { repository } = deps;
+
+  /** The rows with their grades, computed now from the payments (decision 0071). */
+  const toRows = async (rows: MemberConsoleRow[]) => {
+    const names = await deps.grades.namesOf(rows.map((r) => r.id));
+    return rows.map((r) => toRow(r, names.get(r.id) ?? ''));
+  };
 
   const mustLock = async (write: StaffWrite, id: number) => {
     const row = await repository.lock(write.tx, id);
@@ -84,7 +92,7 @@ export function createMemberConsoleService(deps: {
         { keyword: parseKeyword(input.keyword), status: input.status },
         page,
       );
-      return mapPage(found, (rows) => rows.map(toRow));
+      return mapPage(found, toRows);
     },
 
     /**
@@ -101,7 +109,7 @@ export function createMemberConsoleService(deps: {
       const row = await repository.find(id);
       if (!row) throw new AppError(404, NOT_FOUND_MESSAGE);
       return {
-        ...toRow(row),
+        ...(await toRows([row]))[0]!,
         points: row.points,
         balance: row.balance,
         agreementVersion: row.agreementVersion,

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client';
 import { createAuthenticate, type Authenticate } from '../../http/auth';
 import type { Platform } from '../../platform';
+import type { MemberGradeApi } from '../member-grade/member-grade.module';
 import type { StaffApi } from '../staff/staff.module';
 import { createMemberConsoleRepository } from './member-console.repository';
 import { createMemberConsoleService, type MemberConsoleService } from './member-console.service';
@@ -56,13 +57,14 @@ export const memberModule = appModule({
       now,
       logError,
     }: Pick<Platform, 'config' | 'db' | 'store' | 'sms' | 'now' | 'logError'>,
-    { staff }: { staff: StaffApi },
+    { staff, memberGrade }: { staff: StaffApi; memberGrade: MemberGradeApi },
   ) => {
     const memberRepository = createMemberRepository(db);
     const members = createMemberService({
       repository: memberRepository,
       now,
       agreementVersion: config.memberAgreementVersion,
+      grades: memberGrade,
     });
     const tokens = createTokenService(config.jwt, now, { create: members.createSession });
     const relations = createRelationService({
@@ -93,6 +95,7 @@ export const memberModule = appModule({
         console: createMemberConsoleService({
           repository: createMemberConsoleRepository(db),
           staff,
+          grades: memberGrade,
           now,
         }),
         profiles,

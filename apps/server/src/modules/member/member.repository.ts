@@ -19,7 +19,6 @@ export const memberViewColumns = {
   contactPhone: member.contactPhone,
   certifiedAt: member.certifiedAt,
   status: member.status,
-  grade: member.grade,
   points: member.points,
   balance: member.balance,
   hasPassword: sql<boolean>`${member.passwordHash} IS NOT NULL`.as('has_password'),

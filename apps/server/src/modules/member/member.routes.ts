@@ -8,8 +8,10 @@ export function registerMemberRoutes(
   members: MemberService,
   profiles: MemberProfileService,
 ): void {
-  // The view was read with the token check: no second read.
-  route(api.MemberInfo.Get, async ({ requireMember }) => requireMember().profile);
+  // The view was read with the token check; only the grade is read here (decision 0071).
+  route(api.MemberInfo.Get, async ({ requireMember }) =>
+    members.withGrade(requireMember().profile),
+  );
 
   route(api.MemberInfo.update, async ({ input, requireOwnAccount }) =>
     profiles.update(requireOwnAccount().id, input),

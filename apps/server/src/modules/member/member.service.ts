@@ -6,17 +6,11 @@ import {
   type MemberRef,
 } from '@pcb/contract';
 import { AppError } from '../../http/errors';
+import type { MemberProfile } from '../../http/auth';
 import type { Clock } from '../../lib/clock';
-import type { MemberGrade, MemberRow } from './member.table';
+import type { MemberGradeApi } from '../member-grade/member-grade.module';
+import type { MemberRow } from './member.table';
 import type { MemberRepository, NewMember } from './member.repository';
-
-export const gradeNames: Record<MemberGrade, string> = {
-  normal: '普通',
-  bronze: '铜牌',
-  silver: '银牌',
-  gold: '金牌',
-  diamond: '钻石',
-};
 
 /** How another member is named on screens: real name, else user name, else masked mobile. */
 export function displayNameOf(row: Pick<MemberRow, 'realName' | 'userName' | 'mobile'>): string {
@@ -53,6 +47,7 @@ export interface MemberServiceDeps {
   repository: MemberRepository;
   now: Clock;
   agreementVersion: string;
+  grades: Pick<MemberGradeApi, 'nameOf'>;
 }
 
 /** A member's row without its secrets: what the member's own view is made of. */
@@ -69,15 +64,20 @@ export type MemberViewRow = Omit<
   | 'updatedAt'
 > & { hasPassword: boolean; hasPaymentPassword: boolean };
 
-export function createMemberService({ repository, now, agreementVersion }: MemberServiceDeps) {
-  const toInfo = (row: MemberRow): MemberInfo =>
+export function createMemberService({
+  repository,
+  now,
+  agreementVersion,
+  grades,
+}: MemberServiceDeps) {
+  const toProfile = (row: MemberRow): MemberProfile =>
     viewToInfo({
       ...row,
       hasPassword: row.passwordHash !== null,
       hasPaymentPassword: row.paymentPasswordHash !== null,
     });
 
-  const viewToInfo = (row: MemberViewRow): MemberInfo => ({
+  const viewToInfo = (row: MemberViewRow): MemberProfile => ({
     id: row.id,
     mobile: row.mobile,
     userName: row.userName,
@@ -88,7 +88,6 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
     contactPhone: row.contactPhone,
     certifiedAt: row.certifiedAt?.toISOString() ?? null,
     status: row.status,
-    gradeName: gradeNames[row.grade],
     points: row.points,
     balance: row.balance,
     hasPassword: row.hasPassword,
@@ -96,6 +95,12 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
     agreementVersion: row.agreementVersion,
     agreementCurrent: row.agreementVersion === agreementVersion,
     createdAt: row.createdAt.toISOString(),
+  });
+
+  /** The grade is computed from the payments on each read (decision 0071). */
+  const withGrade = async (profile: MemberProfile): Promise<MemberInfo> => ({
+    ...profile,
+    gradeName: await grades.nameOf(profile.id),
   });
 
   // The token was valid a moment ago; a member deleted since is a logged-out member.
@@ -120,6 +125,8 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
       const { tokenVersion, sessionLive, ...view } = row;
       return { tokenVersion, sessionLive, profile: viewToInfo(view) };
     },
+
+    withGrade,
 
     createSession: repository.createSession,
 
@@ -211,7 +218,7 @@ export function createMemberService({ repository, now, agreementVersion }: Membe
     },
 
     async getInfo(id: number): Promise<MemberInfo> {
-      return toInfo(await mustFind(id));
+      return withGrade(toProfile(await mustFind(id)));
     },
 
     /**

@@ -25,9 +25,6 @@ export const memberSearchText = (t: {
 export const memberSearchGrams = (t: Parameters<typeof memberSearchText>[0]) =>
   sql`member_search_grams(${memberSearchText(t)})`;
 
-export const memberGrades = ['normal', 'bronze', 'silver', 'gold', 'diamond'] as const;
-export type MemberGrade = (typeof memberGrades)[number];
-
 export const member = pgTable(
   'member',
   {
@@ -59,7 +56,6 @@ export const member = pgTable(
     paymentPasswordHash: text('payment_password_hash'),
     /** Part of every token (claim `ver`); bumping it revokes all tokens of the member. */
     tokenVersion: integer('token_version').notNull().default(0),
-    grade: text('grade', { enum: memberGrades }).notNull().default('normal'),
     points: integer('points').notNull().default(0),
     /** Advance-payment balance in fen; the ledger is the source of truth once it exists. */
     balance: integer('balance').notNull().default(0),

@@ -17,6 +17,7 @@ import type { Tx } from '../../db/client';
 import type { AuthMember } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
+import type { MemberGradeApi } from '../member-grade/member-grade.module';
 import { notInState } from '../../lib/workflow/transition';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
 import { RECEIVER_NOT_FOUND_MESSAGE } from '../member-receiver/member-receiver.module';
@@ -66,6 +67,7 @@ export function createMemberOrderService(deps: {
   receivers: Pick<MemberReceiverApi, 'findForMember'>;
   uploads: Pick<UploadApi, 'assertUploaded'>;
   priceSheets: PriceSheetApi;
+  grades: Pick<MemberGradeApi, 'perkOf'>;
   now: Clock;
   onPlaced?: OrderPlacedHook;
 }) {
@@ -288,7 +290,12 @@ export function createMemberOrderService(deps: {
       const values = pricing.price(
         'pcb',
         source.params as unknown as PcbParams,
-        { ...choicesOf(source), requestId },
+        {
+          ...choicesOf(source),
+          requestId,
+          // A new order: the grade's perks now (decision 0071).
+          memberPerk: await deps.grades.perkOf(member.id),
+        },
         await deps.priceSheets.published({ fresh: true }),
         { repeatOrder: true },
       );

@@ -1,5 +1,13 @@
 import { PRICE_CHANGED_MESSAGE, type OrderKind, type Receiver } from '@pcb/contract';
-import type { Courier, InvoiceKind, ParamsOf, PriceSheet, Quote, WorkCalendar } from '@pcb/pricing';
+import type {
+  Courier,
+  InvoiceKind,
+  MemberPerkOption,
+  ParamsOf,
+  PriceSheet,
+  Quote,
+  WorkCalendar,
+} from '@pcb/pricing';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import type { PriceSheetApi, Published } from '../price-sheet/price-sheet.module';
@@ -19,6 +27,8 @@ export interface OrderChoices {
   fileName: string;
   remark: string | null;
   requestId: string;
+  /** The member's grade perks, taken when the order is placed (decision 0071). */
+  memberPerk: MemberPerkOption | null;
 }
 
 /** An order ready to record: priced, its snapshots taken (what `record` stores). */
@@ -58,6 +68,7 @@ export const choicesOf = (row: OrderRow): OrderChoices => ({
   fileName: row.fileName,
   remark: row.remark,
   requestId: row.requestId,
+  memberPerk: row.memberPerk,
 });
 
 /** The engine's quote of an order (400 naming the parameter when it cannot be made). */
@@ -72,6 +83,7 @@ export function quoteOrder<K extends OrderKind>(order: PricedOrder<K>): Quote {
       calendar: order.calendar,
       orderedAt: order.orderedAt.getTime(),
       repeatOrder: order.repeatOrder ?? false,
+      ...(order.memberPerk ? { memberPerk: order.memberPerk } : {}),
     },
     'params.',
   );
@@ -101,6 +113,7 @@ export function priceOrder<K extends OrderKind>(order: PricedOrder<K>): NewOrder
     fileName: order.fileName,
     remark: order.remark,
     requestId: order.requestId,
+    memberPerk: order.memberPerk,
   };
 }
 

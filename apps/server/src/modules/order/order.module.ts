@@ -17,6 +17,7 @@ import type { MemberContactApi } from '../member-contact/member-contact.module';
 import type { MemberInvoiceApi } from '../member-invoice/member-invoice.module';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
 import type { MemberMessageApi } from '../member-message/member-message.module';
+import type { MemberGradeApi } from '../member-grade/member-grade.module';
 import type { MemberApi } from '../member/member.module';
 import type { PriceSheetApi } from '../price-sheet/price-sheet.module';
 import type { PaymentApi } from '../payment/payment.module';
@@ -83,6 +84,7 @@ export const orderModule = appModule({
       priceSheet: PriceSheetApi;
       memberMessage: MemberMessageApi;
       payment: PaymentApi;
+      memberGrade: MemberGradeApi;
     },
   ) => {
     // Order events reach the member as site messages, written in the event's transaction.
@@ -139,6 +141,7 @@ export const orderModule = appModule({
     const quotes = createQuoteService({
       priceSheets: deps.priceSheet,
       receivers: deps.memberReceiver,
+      grades: deps.memberGrade,
       now,
     });
     const orders = createOrderService({
@@ -148,6 +151,7 @@ export const orderModule = appModule({
       contacts: deps.memberContact,
       invoices: deps.memberInvoice,
       uploads: deps.upload,
+      grades: deps.memberGrade,
       now,
       onPlaced: factory.startIn,
     });
@@ -167,6 +171,7 @@ export const orderModule = appModule({
       receivers: deps.memberReceiver,
       uploads: deps.upload,
       priceSheets: deps.priceSheet,
+      grades: deps.memberGrade,
       now,
       onPlaced: factory.startIn,
     });

@@ -307,6 +307,8 @@ export async function seedOrders({ tx, now, storage }: SeedContext): Promise<voi
         fileName: demo.fileName,
         remark: i === 1 ? '请尽快安排，谢谢' : null,
         requestId,
+        // Seeded as placed before the member had any grade.
+        memberPerk: null,
       });
       row = await recordOrderIn(tx, repository, values, at);
       if (!row) continue;

@@ -9,6 +9,7 @@ import { orderKindRegistry, type Courier, type InvoiceKind, type ParamsOf } from
 import type { Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
+import type { MemberGradeApi } from '../member-grade/member-grade.module';
 import type { MemberContactApi } from '../member-contact/member-contact.module';
 import type { MemberInvoiceApi } from '../member-invoice/member-invoice.module';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
@@ -185,6 +186,7 @@ export function createOrderService(deps: {
   contacts: MemberContactApi;
   invoices: Pick<MemberInvoiceApi, 'findOwned'>;
   uploads: Pick<UploadApi, 'assertUploaded'>;
+  grades: Pick<MemberGradeApi, 'perkOf'>;
   now: Clock;
   onPlaced?: OrderPlacedHook;
 }) {
@@ -250,6 +252,8 @@ export function createOrderService(deps: {
         'fileKey',
       );
 
+      // The grade's perks now, kept with the order (decision 0071).
+      const memberPerk = await deps.grades.perkOf(memberId);
       const at = deps.now();
       const values = pricing.price(
         kind,
@@ -265,6 +269,7 @@ export function createOrderService(deps: {
           fileName: input.fileName,
           remark: input.remark || null,
           requestId: input.requestId,
+          memberPerk,
         },
         published,
         { orderedAt: at },

@@ -13,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { orderKinds, orderStatuses } from '@pcb/contract';
-import type { FeeLine } from '@pcb/pricing';
+import type { FeeLine, MemberPerkOption } from '@pcb/pricing';
 
 /** What the order was shipped to and who is called, as they were when it was placed. */
 export interface ReceiverSnapshot {
@@ -82,6 +82,11 @@ export const orders = pgTable(
     fileKey: varchar('file_key', { length: 512 }).notNull(),
     fileName: varchar('file_name', { length: 120 }).notNull(),
     remark: varchar('remark', { length: 500 }),
+    /**
+     * The member's grade perks when the order was placed (decision 0071): an edit is priced
+     * with them again, so a later grade change never changes a placed order. Null: none.
+     */
+    memberPerk: jsonb('member_perk').$type<MemberPerkOption>(),
     /** The page's uuid for this submission: a retry finds the order instead of placing another. */
     requestId: varchar('request_id', { length: 36 }).notNull(),
     /**

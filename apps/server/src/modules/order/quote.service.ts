@@ -16,6 +16,7 @@ import {
 import type { AuthMember } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
+import type { MemberGradeApi } from '../member-grade/member-grade.module';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
 import { RECEIVER_NOT_FOUND_MESSAGE } from '../member-receiver/member-receiver.module';
 import { tryPrice, type PriceSheetApi, type Published } from '../price-sheet/price-sheet.module';
@@ -75,6 +76,7 @@ export const toQuoteResult = <K extends OrderKind>(
 export function createQuoteService(deps: {
   priceSheets: PriceSheetApi;
   receivers: Pick<MemberReceiverApi, 'findForMember'>;
+  grades: Pick<MemberGradeApi, 'perkOf'>;
   now: Clock;
 }) {
   const { priceSheets } = deps;
@@ -99,9 +101,11 @@ export function createQuoteService(deps: {
     member: AuthMember | null,
     input: QuoteInput,
   ): Promise<{ sheet: Published; options: QuoteOptions }> {
-    const [sheet, shipping] = await Promise.all([
+    const [sheet, shipping, perk] = await Promise.all([
       priceSheets.published(),
       destination(member, input),
+      // A logged-in member's grade perks (decision 0071); anonymous quotes have none.
+      member ? deps.grades.perkOf(member.id) : null,
     ]);
     const options: QuoteOptions = {
       calendar: priceSheets.workCalendar.calendar,
@@ -109,6 +113,7 @@ export function createQuoteService(deps: {
     };
     if (shipping) options.shipping = shipping;
     if (input.invoice) options.invoice = input.invoice;
+    if (perk) options.memberPerk = perk;
     return { sheet, options };
   }
 

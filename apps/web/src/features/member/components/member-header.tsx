@@ -73,9 +73,15 @@ export function MemberHeader({ info }: { info: MemberInfo }) {
             <span className="member-name" data-testid="member-name">
               {name}
             </span>
-            <span className="member-grade" data-testid="member-grade">
+            <button
+              type="button"
+              className="member-grade"
+              onClick={() => void navigate(paths.vipGrade)}
+              aria-label={`会员等级：${info.gradeName}，查看等级权益`}
+              data-testid="member-grade"
+            >
               {info.gradeName}
-            </span>
+            </button>
           </div>
           <div className="member-company" data-testid="member-company">
             {info.companyName?.trim() || (info.memberType === 'company' ? '企业会员' : '个人会员')}

@@ -32,12 +32,15 @@ export function useServerQuote(info: OrderInfo, choices: PricingChoices, enabled
   });
 }
 
-/** Lines the quote page never shows (it knows no receiver and no invoice). */
-const ORDER_ONLY_LINES = /^(shipping|tax)/;
+/**
+ * Lines the quote page never shows: it knows no receiver, no invoice and no member (the grade
+ * discount, decision 0071).
+ */
+const ORDER_ONLY_LINES = /^(shipping|tax|memberDiscount)/;
 
 /**
  * Whether the server priced the parameters differently from the quote page: another sheet
- * version, or other lines than the 运费 and 税费 this page adds.
+ * version, or other lines than the 运费, 税费 and 会员折扣 this page adds.
  */
 export function priceChangedSinceQuote(info: OrderInfo, quote: QuoteResult): boolean {
   if (quote.sheetVersion !== info.sheetVersion) return true;

@@ -4,11 +4,13 @@ import { yuan, type Quote } from '@pcb/pricing';
 interface FeeSheetProps {
   quote: Quote;
   sheetLabel: string;
+  /** PCB: where a logged-in member's grade discount goes, priced when the order is filled. */
+  showMemberDiscount?: boolean;
   onClose: () => void;
 }
 
 /** The fee breakdown in a bottom sheet: every line with why it costs what it does. */
-export function FeeSheet({ quote, sheetLabel, onClose }: FeeSheetProps) {
+export function FeeSheet({ quote, sheetLabel, showMemberDiscount, onClose }: FeeSheetProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -43,6 +45,15 @@ export function FeeSheet({ quote, sheetLabel, onClose }: FeeSheetProps) {
               <p className="q-line-reason">{line.reason}</p>
             </li>
           ))}
+          {showMemberDiscount && (
+            <li data-testid="q-member-discount">
+              <div className="q-line-head">
+                <span>会员折扣</span>
+                <span className="q-muted">会员折扣登录后计算</span>
+              </div>
+              <p className="q-line-reason">按会员等级的PCB折扣，下单时在确认订单页计入</p>
+            </li>
+          )}
         </ul>
         <div className="q-lines-total">
           <span>合计</span>

@@ -129,6 +129,8 @@ describe('quote page', () => {
       expect(within(sheet).getByText(line.reason)).toBeInTheDocument();
     }
     expect(within(sheet).getByText('价格表第3版（2026-11-20发布）')).toBeInTheDocument();
+    // The member's grade discount is priced by the server once logged in (decision 0071).
+    expect(within(sheet).getByTestId('q-member-discount')).toHaveTextContent('会员折扣登录后计算');
   });
 
   it('estimates 运费 for a province and courier, without a request, and keeps the choice', async () => {

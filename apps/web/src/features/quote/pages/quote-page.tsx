@@ -349,6 +349,7 @@ export function QuotePage() {
         <FeeSheet
           quote={priced.quote}
           sheetLabel={sheetLabel}
+          showMemberDiscount={kind === 'pcb'}
           onClose={() => setShowLines(false)}
         />
       )}
