@@ -42,7 +42,9 @@ export const StaffMemberGrade = defineModule('StaffMemberGrade', {
     summary: '设置五个等级的门槛与权益（门槛从0起严格递增）',
     access: 'staff',
     roles: ADMIN,
-    input: z.object({ levels: z.array(gradeLevelInputSchema).max(10) }),
+    input: z.object({
+      levels: z.array(gradeLevelInputSchema).max(10).meta({ title: '会员等级' }),
+    }),
     output: gradeConfigSchema,
   },
 });
