@@ -93,6 +93,9 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
     couponId: 2_000_000_000,
     quoteRef: 'Q-SAMPLE-1',
     quoteAmount: 10_000,
+    // Points rules (decision 0073).
+    pointsPerYuan: 1,
+    signInRewards: [1, 2, 3, 4, 5, 6, 10],
   };
   const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const input = Object.fromEntries(
@@ -139,6 +142,7 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffCreditPayment',
         'StaffCoupon',
         'StaffInvoice',
+        'StaffPoint',
       ]),
     );
   });

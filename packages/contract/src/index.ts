@@ -43,6 +43,7 @@ import { MemberCreditPayment, StaffCreditPayment } from './modules/member-credit
 import { MemberRebate } from './modules/member-rebate';
 import { StaffCoupon } from './modules/staff-coupon';
 import { Bill, StaffInvoice } from './modules/bill';
+import { MemberPointHistory, MemberSignIn, StaffPoint } from './modules/member-point';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -100,6 +101,7 @@ export * from './modules/staff-coupon';
 export * from './modules/staff-finance';
 export * from './modules/member-credit-payment';
 export * from './modules/bill';
+export * from './modules/member-point';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -157,6 +159,9 @@ export const api = {
   StaffCoupon,
   Bill,
   StaffInvoice,
+  MemberPointHistory,
+  MemberSignIn,
+  StaffPoint,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -16,6 +16,7 @@ import { memberInvoiceModule } from './member-invoice/member-invoice.module';
 import { memberMessageModule } from './member-message/member-message.module';
 import { memberReceiverModule } from './member-receiver/member-receiver.module';
 import { memberRebateModule } from './member-rebate/member-rebate.module';
+import { memberPointModule } from './member-point/member-point.module';
 import { orderModule } from './order/order.module';
 import { paymentModule } from './payment/payment.module';
 import { priceSheetModule } from './price-sheet/price-sheet.module';
@@ -57,6 +58,7 @@ export const modules = moduleList()
   .add('companyDirectory', companyDirectoryModule)
   .add('priceSheet', priceSheetModule)
   .add('memberRebate', memberRebateModule)
+  .add('memberPoint', memberPointModule)
   .add('payment', paymentModule)
   .add('order', orderModule)
   .add(

@@ -1,3 +1,4 @@
+import { memberPoints, type MemberPoints } from './member-points';
 import type { Executor } from '../../db/client';
 import { createAuthenticate, type Authenticate } from '../../http/auth';
 import type { Platform } from '../../platform';
@@ -42,6 +43,8 @@ export interface MemberApi {
    * orders); on the caller's transaction when given.
    */
   isDemo: (memberId: number, ex?: Executor) => Promise<boolean>;
+  /** The points balance, changed only through the points module (decision 0073). */
+  points: MemberPoints;
 }
 
 /** Members, their sessions and tokens, and the relations that let one act for another. */
@@ -97,6 +100,7 @@ export const memberModule = appModule({
         }),
         profiles,
         isDemo: (memberId, ex) => memberRepository.hasMobileIn(memberId, DEMO_MEMBER_MOBILES, ex),
+        points: memberPoints,
       } satisfies MemberApi,
       routes: (route) => {
         registerMemberRoutes(route, members, profiles);

@@ -13,6 +13,7 @@ import {
   unpaidPolicy,
   unpaidTimers,
 } from './unpaid-orders';
+import type { MemberPointApi } from '../member-point/member-point.module';
 import type { MemberContactApi } from '../member-contact/member-contact.module';
 import type { MemberInvoiceApi } from '../member-invoice/member-invoice.module';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
@@ -83,6 +84,7 @@ export const orderModule = appModule({
       priceSheet: PriceSheetApi;
       memberMessage: MemberMessageApi;
       payment: PaymentApi;
+      memberPoint: MemberPointApi;
     },
   ) => {
     // Order events reach the member as site messages, written in the event's transaction.
@@ -105,6 +107,18 @@ export const orderModule = appModule({
         await timers(tx, before, after);
         // Payments under way close when it leaves 待付款; a paid order cancelled is refunded.
         await deps.payment.orders.onStatusChange(tx, before, after);
+        // A completed order earns points once, by what was paid (decision 0073).
+        if (after.status === 'completed') {
+          const paid = await deps.payment.orders.paidWith(after.id);
+          if (paid && !paid.refundedAt) {
+            await deps.memberPoint.earnForOrderIn(tx, {
+              id: after.id,
+              orderNo: after.orderNo,
+              memberId: after.memberId,
+              paidFen: paid.total - paid.coupon - paid.gift,
+            });
+          }
+        }
       },
     });
     deps.payment.orders.connect(
