@@ -50,6 +50,9 @@ export const paths = {
   eqReply: '/InfoList/eqReply',
   couponsInfo: '/couponsInfo',
   couponsRedemption: '/couponsInfo/couponsRedemption',
+  integral: '/integral',
+  integralList: '/integral/integralList',
+  integralRules: '/integral/integralRules',
 } as const;
 
 /**
