@@ -88,6 +88,7 @@ describe('the menu', () => {
         '财务',
         '公告管理',
         '优惠券',
+        '积分与签到',
         '订单工作台',
         '价格表',
         '公司名录',
@@ -135,11 +136,11 @@ describe('the menu', () => {
     expect(menuLabels()).toContain('审计日志');
   });
 
-  it('shows a content editor the announcements and the coupons only, and their name and roles', async () => {
+  it('shows a content editor the announcements, the coupons and the points rules only, and their name and roles', async () => {
     mockApi({ 'GET /api/StaffAuth/Me': () => ok(sessionFixture(['content'])) });
     renderConsole('/');
     await screen.findByText('你好，王管理');
-    expect(menuLabels()).toEqual(['工作台', '公告管理', '优惠券']);
+    expect(menuLabels()).toEqual(['工作台', '公告管理', '优惠券', '积分与签到']);
     const header = document.querySelector('.console-header') as HTMLElement;
     expect(within(header).getByText('运营')).toBeInTheDocument();
     expect(within(header).getByText('王管理')).toBeInTheDocument();

@@ -18,6 +18,7 @@ import { StaffLedger } from '@pcb/contract/staff-ledger';
 import { StaffCreditPayment } from '@pcb/contract/member-credit-payment';
 import { StaffInvoice } from '@pcb/contract/bill';
 import { StaffCoupon } from '@pcb/contract/staff-coupon';
+import { StaffPoint } from '@pcb/contract/member-point';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
 
@@ -42,6 +43,7 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   reconciliation: StaffLedger.GetReconciliation,
   announcements: StaffAnnouncement.List,
   coupons: StaffCoupon.ListTemplates,
+  pointRules: StaffPoint.GetRules,
   orders: StaffOrder.List,
   priceSheets: StaffPriceSheet.List,
   companyDirectory: StaffCompanyDirectory.List,

@@ -6,6 +6,7 @@ import {
   BankOutlined,
   CreditCardOutlined,
   FileSearchOutlined,
+  FireOutlined,
   ReconciliationOutlined,
   RollbackOutlined,
   FileTextOutlined,
@@ -181,6 +182,15 @@ export const routeTable = {
     access: 'staff',
     roles: ['content', 'finance', 'admin'],
     menu: { icon: <GiftOutlined /> },
+  },
+  /** Points and the daily sign-in's rewards (decision 0073). */
+  pointRules: {
+    path: paths.pointRules,
+    page: () => import('../features/points/pages/point-rules-page'),
+    title: '积分与签到',
+    access: 'staff',
+    roles: ['content', 'admin'],
+    menu: { icon: <FireOutlined /> },
   },
   orders: {
     path: paths.orders,

@@ -24,6 +24,7 @@ export const paths = {
   invoiceRequests: '/finance/invoice-requests',
   invoiceMailOutbox: '/invoice-mail-outbox',
   coupons: '/coupons',
+  pointRules: '/point-rules',
   account: '/account',
 } as const;
 
