@@ -8,6 +8,7 @@ import {
 } from './member-point.jobs';
 import { createMemberPointRepository } from './member-point.repository';
 import { registerMemberPointRoutes } from './member-point.routes';
+import { seedMemberPoints } from './member-point.seed';
 import { createMemberPointService, type MemberPointService } from './member-point.service';
 
 /** What other modules use of points (decision 0073). */
@@ -26,6 +27,7 @@ export interface MemberPointApi {
  * expiry job, and 运营's rules. Listed above the order module, which calls it.
  */
 export const memberPointModule = appModule({
+  seed: seedMemberPoints,
   create: ({ db, now }: Pick<Platform, 'db' | 'now'>, deps: { member: MemberApi }) => {
     const points = createMemberPointService({
       repository: createMemberPointRepository(db),

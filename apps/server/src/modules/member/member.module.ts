@@ -20,6 +20,7 @@ import { createTokenService, type TokenService } from './token.service';
 export { displayNameOf, MOBILE_TAKEN_MESSAGE } from './member.service';
 export { maskName } from './member-console.service';
 export { DEMO_MEMBER_MOBILES, DEMO_MOBILE, memberIdByMobile } from './member.seed';
+export { memberPoints } from './member-points';
 export type { Member, MemberForToken, MemberService } from './member.service';
 export type { TokenService } from './token.service';
 export type { MemberConsoleService } from './member-console.service';
