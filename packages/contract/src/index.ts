@@ -44,6 +44,7 @@ import { MemberRebate } from './modules/member-rebate';
 import { StaffCoupon } from './modules/staff-coupon';
 import { Bill, StaffInvoice } from './modules/bill';
 import { MemberPointHistory, MemberSignIn, StaffPoint } from './modules/member-point';
+import { ShopProduct, StaffShop } from './modules/shop-product';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -102,6 +103,7 @@ export * from './modules/staff-finance';
 export * from './modules/member-credit-payment';
 export * from './modules/bill';
 export * from './modules/member-point';
+export * from './modules/shop-product';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -162,6 +164,8 @@ export const api = {
   MemberPointHistory,
   MemberSignIn,
   StaffPoint,
+  ShopProduct,
+  StaffShop,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -17,6 +17,7 @@ import { memberMessageModule } from './member-message/member-message.module';
 import { memberReceiverModule } from './member-receiver/member-receiver.module';
 import { memberRebateModule } from './member-rebate/member-rebate.module';
 import { memberPointModule } from './member-point/member-point.module';
+import { shopProductModule } from './shop-product/shop-product.module';
 import { orderModule } from './order/order.module';
 import { paymentModule } from './payment/payment.module';
 import { priceSheetModule } from './price-sheet/price-sheet.module';
@@ -59,6 +60,7 @@ export const modules = moduleList()
   .add('priceSheet', priceSheetModule)
   .add('memberRebate', memberRebateModule)
   .add('memberPoint', memberPointModule)
+  .add('shopProduct', shopProductModule)
   .add('payment', paymentModule)
   .add('order', orderModule)
   .add(
