@@ -19,6 +19,7 @@ import { StaffCreditPayment } from '@pcb/contract/member-credit-payment';
 import { StaffInvoice } from '@pcb/contract/bill';
 import { StaffCoupon } from '@pcb/contract/staff-coupon';
 import { StaffPoint } from '@pcb/contract/member-point';
+import { StaffShop } from '@pcb/contract/shop-product';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
 
@@ -44,6 +45,7 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   announcements: StaffAnnouncement.List,
   coupons: StaffCoupon.ListTemplates,
   pointRules: StaffPoint.GetRules,
+  shop: StaffShop.ListDeliveries,
   orders: StaffOrder.List,
   priceSheets: StaffPriceSheet.List,
   companyDirectory: StaffCompanyDirectory.List,

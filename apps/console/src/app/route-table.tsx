@@ -12,6 +12,7 @@ import {
   FileTextOutlined,
   MoneyCollectOutlined,
   ShopOutlined,
+  ShoppingOutlined,
   DashboardOutlined,
   IdcardOutlined,
   MessageOutlined,
@@ -191,6 +192,15 @@ export const routeTable = {
     access: 'staff',
     roles: ['content', 'admin'],
     menu: { icon: <FireOutlined /> },
+  },
+  /** The points shop: items (content) and goods deliveries (content, production; decision 0074). */
+  shop: {
+    path: paths.shop,
+    page: () => import('../features/shop/pages/shop-page'),
+    title: '积分商城',
+    access: 'staff',
+    roles: ['content', 'production', 'admin'],
+    menu: { icon: <ShoppingOutlined /> },
   },
   orders: {
     path: paths.orders,

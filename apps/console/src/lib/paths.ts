@@ -25,6 +25,7 @@ export const paths = {
   invoiceMailOutbox: '/invoice-mail-outbox',
   coupons: '/coupons',
   pointRules: '/point-rules',
+  shop: '/shop',
   account: '/account',
 } as const;
 
