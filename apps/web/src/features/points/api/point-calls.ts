@@ -2,6 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { endpointKey } from '@pcb/client';
 import { MemberInfoRead } from '@pcb/contract/member-info-read';
 import { MemberPointHistory, MemberSignIn } from '@pcb/contract/member-point';
+import { MemberRebate } from '@pcb/contract/member-rebate';
+import { MemberReceiver, RECEIVER_LIMIT } from '@pcb/contract/member-receiver';
+import { ShopProduct } from '@pcb/contract/shop-product';
 import { apiCall, useEndpointMutation, useEndpointQuery } from '../../../lib/api';
 
 const PAGE_SIZE = 20;
@@ -45,3 +48,30 @@ export function usePointHistory() {
     staleTime: 0,
   });
 }
+
+/** What an exchange changes on screen: the items' stock, the points, the coupons, the header. */
+const exchangeInvalidates = [
+  ShopProduct.GetRebateList,
+  ShopProduct.GetExchangeList,
+  MemberPointHistory.GetSummary,
+  MemberPointHistory.GetList,
+  MemberPointHistory.GetEarnedPoints,
+  MemberRebate.GetList,
+  MemberRebate.GetNum,
+  MemberInfoRead.Get,
+];
+
+/** The points shop's items on sale (the first 50). */
+export const useShopItems = () =>
+  useEndpointQuery(ShopProduct.GetRebateList, { page: 1, pageSize: 50 }, { staleTime: 0 });
+
+/** The member's latest exchanges, goods with their shipping. */
+export const useExchanges = () =>
+  useEndpointQuery(ShopProduct.GetExchangeList, { page: 1, pageSize: 20 }, { staleTime: 0 });
+
+export const useExchange = () =>
+  useEndpointMutation(ShopProduct.ExchangeProduct, { invalidates: exchangeInvalidates });
+
+/** The member's addresses to ship goods to. */
+export const useShopReceivers = (enabled: boolean) =>
+  useEndpointQuery(MemberReceiver.GetPagedList, { page: 1, pageSize: RECEIVER_LIMIT }, { enabled });

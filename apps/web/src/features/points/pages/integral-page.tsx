@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageError, PageLoading } from '../../../components/page-status';
 import { paths } from '../../../lib/paths';
 import { usePointSummary, useSignIn, useSignInCard } from '../api/point-calls';
+import { ShopSection } from '../components/shop-section';
 import '../points.css';
 
 function SignInDays({ card }: { card: SignInCard }) {
@@ -74,7 +75,8 @@ function SignInSection() {
 
 /**
  * /integral: the balance, the points that expire next and when, the 7-day sign-in card with
- * its 签到 button, and the ways to the history and the rules (decision 0073).
+ * its 签到 button, the points shop (decision 0074) and the ways to the history and the rules
+ * (decision 0073).
  */
 export function IntegralPage() {
   const summary = usePointSummary();
@@ -105,6 +107,7 @@ export function IntegralPage() {
         </nav>
       </section>
       <SignInSection />
+      {summary.data && <ShopSection balance={summary.data.balance} />}
     </div>
   );
 }

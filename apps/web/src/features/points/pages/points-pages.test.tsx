@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PointEntry, SignInCard } from '@pcb/contract/member-point';
+import type { ShopExchange, ShopItem } from '@pcb/contract/shop-product';
 import { envelope } from '@pcb/client/test';
 import { baseApi, currentPath, logIn } from '../../../test/base-api';
 import { renderApp } from '../../../test/render-app';
@@ -36,8 +37,51 @@ const entry = (id: number, over: Partial<PointEntry> = {}): PointEntry => ({
   ...over,
 });
 
+const shopItems: ShopItem[] = [
+  {
+    id: 1,
+    kind: 'coupon',
+    name: '¥10 PCB券',
+    description: '',
+    pointsPrice: 100,
+    stock: 5,
+    coupon: { serviceType: 'pcb', amount: 1_000, minOrderAmount: 0, validity: '领取后30天内有效' },
+  },
+  {
+    id: 2,
+    kind: 'goods',
+    name: '定制鼠标垫',
+    description: '',
+    pointsPrice: 300,
+    stock: 0,
+    coupon: null,
+  },
+];
+
 function pointServer(state: { done: number; signed: boolean; balance: number }) {
+  const exchanges: ShopExchange[] = [];
   return baseApi({
+    'GET /api/ShopProduct/GetRebateList': () => ({
+      body: envelope({ items: shopItems, total: shopItems.length, page: 1, pageSize: 50 }),
+    }),
+    'GET /api/ShopProduct/GetExchangeList': () => ({
+      body: envelope({ items: exchanges, total: exchanges.length, page: 1, pageSize: 20 }),
+    }),
+    'POST /api/ShopProduct/ExchangeProduct': () => {
+      state.balance -= 100;
+      const exchange: ShopExchange = {
+        id: 7,
+        itemName: '¥10 PCB券',
+        kind: 'coupon',
+        points: 100,
+        status: null,
+        courier: null,
+        trackingNo: null,
+        createdAt: '2026-11-27T02:00:00.000Z',
+      };
+      exchanges.unshift(exchange);
+      return { body: envelope({ exchange, balance: state.balance }) };
+    },
     'GET /api/MemberPointHistory/GetSummary': () => ({
       body: envelope({ balance: state.balance, expiringSoon: 40, expiresAt: '2026-12-31' }),
     }),
@@ -101,6 +145,30 @@ describe('/integral', () => {
     act(() => fireEvent.click(link));
     expect(await screen.findByTestId('integral-page')).toBeInTheDocument();
     expect(currentPath()).toBe('/integral');
+  });
+});
+
+describe('/integral, the points shop', () => {
+  it('lists items; a coupon is exchanged from the sheet; sold-out items cannot be', async () => {
+    const api = pointServer({ done: 0, signed: false, balance: 120 });
+    renderApp('/integral');
+    const coupon = await screen.findByTestId('shop-item-1');
+    expect(coupon).toHaveTextContent('PCB ¥10.00，领取后30天内有效');
+    expect(screen.getByTestId('exchange-2')).toHaveTextContent('已兑完');
+    expect(screen.getByTestId('exchange-2')).toBeDisabled();
+    act(() => fireEvent.click(screen.getByTestId('exchange-1')));
+    const confirm = await screen.findByTestId('exchange-confirm');
+    expect(confirm).toHaveTextContent('确认兑换（100积分）');
+    act(() => fireEvent.click(confirm));
+    await expectToast('兑换成功，优惠券已发放');
+    const body = api.calls('POST /api/ShopProduct/ExchangeProduct')[0]?.body as {
+      id: number;
+      requestId: string;
+    };
+    expect(body.id).toBe(1);
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByTestId('my-exchanges')).toHaveTextContent('已发放');
+    await waitFor(() => expect(screen.getByTestId('points-balance')).toHaveTextContent('20'));
   });
 });
 
