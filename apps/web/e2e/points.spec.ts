@@ -3,11 +3,50 @@
 // header's 积分 up by day 1's reward), a second tap is not offered, the history shows the entry
 // and the rules page the seven rewards — at 375 and 320 px, each screen checked by axe and
 // photographed.
-import { expect as baseExpect, test } from '@playwright/test';
-import { shot } from './money-support';
-import { apiRegister, toast, uniqueMobile, useToken } from './support';
+import { expect as baseExpect, request as playwrightRequest, test } from '@playwright/test';
+import { data, shot } from './money-support';
+import { apiRegister, STAFF_PASSWORD, toast, uniqueMobile, useToken } from './support';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** 运营 (content) puts a ¥10 PCB coupon in the points shop at 1 point (through the API). */
+async function shopCoupon(baseURL: string, name: string) {
+  const content = await playwrightRequest.newContext({ baseURL });
+  const login = await data<{ session: { csrfToken: string } }>(
+    await content.post('/api/StaffAuth/Login', {
+      data: { userName: 'content', password: STAFF_PASSWORD },
+    }),
+  );
+  const headers = { 'x-csrf-token': login.session.csrfToken };
+  const template = await data<{ id: number }>(
+    await content.post('/api/StaffCoupon/CreateTemplate', {
+      headers,
+      data: {
+        name,
+        serviceType: 'pcb',
+        amount: 1_000,
+        minOrderAmount: 0,
+        validityKind: 'days',
+        validDays: 30,
+      },
+    }),
+  );
+  const item = await data<{ id: number }>(
+    await content.post('/api/StaffShop/CreateItem', {
+      headers,
+      data: {
+        kind: 'coupon',
+        name,
+        description: '',
+        pointsPrice: 1,
+        stock: 5,
+        templateId: template.id,
+      },
+    }),
+  );
+  await content.dispose();
+  return item;
+}
 test.describe.configure({ timeout: 180_000 });
 
 for (const width of [375, 320]) {
@@ -59,6 +98,34 @@ for (const width of [375, 320]) {
 
       await page.goto('/member');
       await expect(page.getByTestId('member-points')).toHaveText('1');
+    });
+
+    test('exchanges the sign-in point for a coupon in the points shop', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const name = `积分兑换券${width}`;
+      const item = await shopCoupon(baseURL!, name);
+      const token = await apiRegister(request, { mobile: uniqueMobile(), password: 'Points@2026' });
+      await useToken(page, token);
+      await page.goto('/integral');
+      await page.getByTestId('sign-in-button').click();
+      await expect(page.getByTestId('points-balance')).toHaveText('1');
+      const card = page.getByTestId(`shop-item-${item.id}`);
+      await expect(card).toContainText('剩余5');
+      await page.getByTestId(`exchange-${item.id}`).click();
+      await expect(page.getByTestId('exchange-confirm')).toHaveText('确认兑换（1积分）');
+      await shot(page, `shop-sheet-${width}`);
+      await page.getByTestId('exchange-confirm').click();
+      await expect(toast(page, '兑换成功，优惠券已发放')).toBeVisible();
+      await expect(page.getByTestId('points-balance')).toHaveText('0');
+      await expect(card).toContainText('剩余4');
+      await expect(page.getByTestId('my-exchanges')).toContainText(name);
+      await shot(page, `shop-exchanged-${width}`);
+
+      await page.goto('/couponsInfo');
+      await expect(page.getByText(name)).toBeVisible();
     });
   });
 }
