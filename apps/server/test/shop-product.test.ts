@@ -188,6 +188,7 @@ describe('goods', () => {
     );
     const delivery = list.body.data.items.find((d) => d.id === ok.body.data.exchange.id)!;
     expect(delivery.receiver.address.length).toBeGreaterThan(0);
+    expect(delivery.receiver.mobile).toMatch(/^\d{3}\*{4}\d{4}$/);
     const ship = { id: delivery.id, courier: '顺丰', trackingNo: 'SF1234567890' };
     const shipped = await call(t, StaffShop.ShipDelivery, ship, { staff: staff.production });
     expect(shipped.status, shipped.body.message).toBe(200);

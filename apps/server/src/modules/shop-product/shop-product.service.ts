@@ -4,6 +4,7 @@ import {
   SHOP_RECEIVER_REQUIRED_MESSAGE,
   SHOP_SOLD_OUT_MESSAGE,
   DELIVERY_NOT_PENDING_MESSAGE,
+  maskMobile,
   type ShopExchange,
   type ShopItem,
   type ShopItemInput,
@@ -264,7 +265,10 @@ function toDelivery(row: ShopExchangeRow, displayName: string): StaffDelivery {
     member: { id: row.memberId, displayName },
     itemName: row.itemName,
     points: row.points,
-    receiver: row.receiver ?? { receiverName: '', mobile: '', address: '' },
+    // Masked as the order desk masks a receiver's mobile (product decisions §5).
+    receiver: row.receiver
+      ? { ...row.receiver, mobile: maskMobile(row.receiver.mobile) }
+      : { receiverName: '', mobile: '', address: '' },
     status: row.status ?? 'pending',
     courier: row.courier,
     trackingNo: row.trackingNo,
