@@ -109,13 +109,13 @@ export const orderModule = appModule({
         await deps.payment.orders.onStatusChange(tx, before, after);
         // A completed order earns points once, by what was paid (decision 0073).
         if (after.status === 'completed') {
-          const paid = await deps.payment.orders.paidWith(after.id);
-          if (paid && !paid.refundedAt) {
+          const paidFen = await deps.payment.orders.memberPaidIn(tx, after.id);
+          if (paidFen !== null) {
             await deps.memberPoint.earnForOrderIn(tx, {
               id: after.id,
               orderNo: after.orderNo,
               memberId: after.memberId,
-              paidFen: paid.total - paid.coupon - paid.gift,
+              paidFen,
             });
           }
         }
