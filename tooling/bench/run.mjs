@@ -30,6 +30,7 @@ import { measureGerber, printGerber } from './gerber.mjs';
 import { measureOrders, printOrders } from './orders.mjs';
 import { measureMoney, printMoney } from './money.mjs';
 import { measureBills, printBills } from './bills.mjs';
+import { measurePoints, printPoints } from './points.mjs';
 import { measureCoupons, printCoupons } from './coupons.mjs';
 import { deriveKey as shaDeriveKey } from 'altcha-lib/algorithms/sha';
 import { deriveKey as pbkdf2DeriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -56,11 +57,24 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // (a balance payment under 20 payers, balances and money logs over the seeded orders' books,
 // after orders); coupons (the pay sheet's usable list for a member holding 500 coupons, 100
 // claims of one campaign at once, on the demo data); bills (the invoicing centre's filtered page
-// and GetTotalAmount for a member holding 10,000 bills, on the demo data);
+// and GetTotalAmount for a member holding 10,000 bills, on the demo data); points (the balance, the
+// expiring-soon figure and a history page for a member with 100,000 points-history rows,
+// BENCH_POINTS_ROWS, on the demo data);
 // BENCH_SERVER_NODE_ARGS passes flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=.bench`.
 // Several parts at once, comma-separated: BENCH_ONLY=orders,money seeds the orders once for both.
 const only = process.env.BENCH_ONLY ?? 'all';
-const parts = ['web', 'http', 'staff', 'orders', 'money', 'coupons', 'bills', 'pricing', 'gerber'];
+const parts = [
+  'web',
+  'http',
+  'staff',
+  'orders',
+  'money',
+  'coupons',
+  'bills',
+  'points',
+  'pricing',
+  'gerber',
+];
 const chosen = only === 'all' ? parts : only.split(',');
 if (chosen.some((part) => !parts.includes(part))) {
   throw new Error(`BENCH_ONLY=${only}: use all or any of ${parts.join(', ')} (comma-separated)`);
@@ -89,6 +103,7 @@ const goals = {
   couponClaimsMs: 1000,
   billPageP99Ms: 20,
   billTotalP99Ms: 20,
+  pointReadP99Ms: 20,
   pricingQuotesPerSecond: 50_000,
   pricingBundleGzipKb: 10,
   gerberMs: 2000,
@@ -439,6 +454,9 @@ try {
   if (wants('bills')) {
     results.bills = await measureBills({ base, databaseUrl: embeddedDatabaseUrl(), login });
   }
+  if (wants('points')) {
+    results.points = await measurePoints({ base, databaseUrl: embeddedDatabaseUrl(), login });
+  }
   if (wants('money')) {
     bare ??= await startBarePgServer();
     results.money = await measureMoney({
@@ -543,6 +561,7 @@ if (results.orders) printOrders(results.orders, goals);
 if (results.money) printMoney(results.money, goals);
 if (results.coupons) printCoupons(results.coupons, goals);
 if (results.bills) printBills(results.bills, goals);
+if (results.points) printPoints(results.points, goals);
 if (results.pricing) printPricing(results.pricing, goals);
 if (results.gerber) printGerber(results.gerber, goals);
 

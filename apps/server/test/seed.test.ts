@@ -57,6 +57,8 @@ describe('demo seed', () => {
     expect(await count('announcement')).toBe(4);
     expect(await count('member_agreement')).toBe(2);
     expect(await count('member_relation')).toBe(1);
+    // The demo member signed in the three days before today (decision 0073).
+    expect(await count('member_sign_in')).toBe(3);
   });
 
   it('gives a demo member who can log in, with a company and a manager', async () => {

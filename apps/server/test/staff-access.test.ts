@@ -103,6 +103,15 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
       { level: 'gold', thresholdFen: 10_000_000, discountBp: 300, freeShipping: true },
       { level: 'diamond', thresholdFen: 50_000_000, discountBp: 500, freeShipping: true },
     ],
+    // Points rules (decision 0073).
+    pointsPerYuan: 1,
+    signInRewards: [1, 2, 3, 4, 5, 6, 10],
+    // The points shop (decision 0074).
+    kind: 'goods',
+    description: '',
+    pointsPrice: 1,
+    courier: '顺丰',
+    trackingNo: 'SF0000000001',
   };
   const shape = (endpoint.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const input = Object.fromEntries(
@@ -116,6 +125,8 @@ function sampleInput(endpoint: EndpointDef): Record<string, unknown> {
   if ('status' in input && !endpoint.input.safeParse(input).success) {
     input.status = 'pendingReview';
   }
+  // Kinds differ by module too: an order's, or a shop item's.
+  if ('kind' in input && !endpoint.input.safeParse(input).success) input.kind = 'pcb';
   // A campaign's window ends at a time (an announcement's may be open).
   if ('endsAt' in input && !endpoint.input.safeParse(input).success) {
     input.endsAt = '2026-12-31T00:00:00+08:00';
@@ -151,6 +162,8 @@ describe('staff access, on every staff endpoint of the contract', () => {
         'StaffInvoice',
         'StaffNews',
         'StaffMemberGrade',
+        'StaffPoint',
+        'StaffShop',
       ]),
     );
   });

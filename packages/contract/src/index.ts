@@ -47,6 +47,8 @@ import { StaffMemberGrade } from './modules/staff-member-grade';
 import { Bill, StaffInvoice } from './modules/bill';
 import { News } from './modules/news';
 import { StaffNews } from './modules/staff-news';
+import { MemberPointHistory, MemberSignIn, StaffPoint } from './modules/member-point';
+import { ShopProduct, StaffShop } from './modules/shop-product';
 import type { EndpointDef } from './define';
 
 export * from './define';
@@ -108,6 +110,8 @@ export * from './modules/news';
 export * from './modules/staff-news';
 export * from './modules/member-grade';
 export * from './modules/staff-member-grade';
+export * from './modules/member-point';
+export * from './modules/shop-product';
 
 /**
  * Every endpoint, keyed by wire module and action: `api.MemberAuth.Login`. For the server, the
@@ -169,6 +173,11 @@ export const api = {
   StaffNews,
   MemberGrade,
   StaffMemberGrade,
+  MemberPointHistory,
+  MemberSignIn,
+  StaffPoint,
+  ShopProduct,
+  StaffShop,
 } as const;
 
 export const allEndpoints: EndpointDef[] = /* @__PURE__ */ Object.values(api).flatMap((m) =>

@@ -90,6 +90,8 @@ describe('the menu', () => {
         '新闻管理',
         '优惠券',
         '会员等级',
+        '积分与签到',
+        '积分商城',
         '订单工作台',
         '价格表',
         '公司名录',
@@ -137,11 +139,18 @@ describe('the menu', () => {
     expect(menuLabels()).toContain('审计日志');
   });
 
-  it('shows a content editor the announcements, the news and the coupons only, and their name and roles', async () => {
+  it('shows a content editor the announcements, the news, the coupons, the points rules and the shop only, and their name and roles', async () => {
     mockApi({ 'GET /api/StaffAuth/Me': () => ok(sessionFixture(['content'])) });
     renderConsole('/');
     await screen.findByText('你好，王管理');
-    expect(menuLabels()).toEqual(['工作台', '公告管理', '新闻管理', '优惠券']);
+    expect(menuLabels()).toEqual([
+      '工作台',
+      '公告管理',
+      '新闻管理',
+      '优惠券',
+      '积分与签到',
+      '积分商城',
+    ]);
     const header = document.querySelector('.console-header') as HTMLElement;
     expect(within(header).getByText('运营')).toBeInTheDocument();
     expect(within(header).getByText('王管理')).toBeInTheDocument();

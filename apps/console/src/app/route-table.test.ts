@@ -20,6 +20,8 @@ import { StaffInvoice } from '@pcb/contract/bill';
 import { StaffMemberGrade } from '@pcb/contract/staff-member-grade';
 import { StaffCoupon } from '@pcb/contract/staff-coupon';
 import { StaffNews } from '@pcb/contract/staff-news';
+import { StaffPoint } from '@pcb/contract/member-point';
+import { StaffShop } from '@pcb/contract/shop-product';
 import { decideAccess } from './route-guard';
 import { routeForPath, routeTable } from './route-table';
 
@@ -47,6 +49,8 @@ const firstCall: Record<keyof typeof routeTable, EndpointDef | null> = {
   newsEdit: StaffNews.Get,
   coupons: StaffCoupon.ListTemplates,
   memberGrade: StaffMemberGrade.Get,
+  pointRules: StaffPoint.GetRules,
+  shop: StaffShop.ListDeliveries,
   orders: StaffOrder.List,
   priceSheets: StaffPriceSheet.List,
   companyDirectory: StaffCompanyDirectory.List,

@@ -6,11 +6,13 @@ import {
   BankOutlined,
   CreditCardOutlined,
   FileSearchOutlined,
+  FireOutlined,
   ReconciliationOutlined,
   RollbackOutlined,
   FileTextOutlined,
   MoneyCollectOutlined,
   ShopOutlined,
+  ShoppingOutlined,
   DashboardOutlined,
   IdcardOutlined,
   MessageOutlined,
@@ -206,6 +208,24 @@ export const routeTable = {
     access: 'staff',
     roles: ['admin'],
     menu: { icon: <CrownOutlined /> },
+  },
+  /** Points and the daily sign-in's rewards (decision 0073). */
+  pointRules: {
+    path: paths.pointRules,
+    page: () => import('../features/points/pages/point-rules-page'),
+    title: '积分与签到',
+    access: 'staff',
+    roles: ['content', 'admin'],
+    menu: { icon: <FireOutlined /> },
+  },
+  /** The points shop: items (content) and goods deliveries (content, production; decision 0074). */
+  shop: {
+    path: paths.shop,
+    page: () => import('../features/shop/pages/shop-page'),
+    title: '积分商城',
+    access: 'staff',
+    roles: ['content', 'production', 'admin'],
+    menu: { icon: <ShoppingOutlined /> },
   },
   orders: {
     path: paths.orders,

@@ -27,6 +27,8 @@ export const paths = {
   invoiceMailOutbox: '/invoice-mail-outbox',
   coupons: '/coupons',
   memberGrade: '/member-grade',
+  pointRules: '/point-rules',
+  shop: '/shop',
   account: '/account',
 } as const;
 

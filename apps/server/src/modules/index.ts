@@ -18,6 +18,8 @@ import { memberInvoiceModule } from './member-invoice/member-invoice.module';
 import { memberMessageModule } from './member-message/member-message.module';
 import { memberReceiverModule } from './member-receiver/member-receiver.module';
 import { memberRebateModule } from './member-rebate/member-rebate.module';
+import { memberPointModule } from './member-point/member-point.module';
+import { shopProductModule } from './shop-product/shop-product.module';
 import { orderModule } from './order/order.module';
 import { paymentModule } from './payment/payment.module';
 import { priceSheetModule } from './price-sheet/price-sheet.module';
@@ -61,6 +63,8 @@ export const modules = moduleList()
   .add('companyDirectory', companyDirectoryModule)
   .add('priceSheet', priceSheetModule)
   .add('memberRebate', memberRebateModule)
+  .add('memberPoint', memberPointModule)
+  .add('shopProduct', shopProductModule)
   .add('payment', paymentModule)
   .add('order', orderModule)
   .add(

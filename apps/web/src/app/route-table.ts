@@ -399,6 +399,28 @@ export const routeTable = {
     access: 'member',
     back: paths.couponsInfo,
   },
+  /** Points and the daily sign-in (decision 0073). */
+  integral: {
+    path: paths.integral,
+    page: () => import('./routes/integral-route'),
+    title: '我的积分',
+    access: 'member',
+    back: paths.member,
+  },
+  integralList: {
+    path: paths.integralList,
+    page: () => import('./routes/integral-list-route'),
+    title: '积分明细',
+    access: 'member',
+    back: paths.integral,
+  },
+  integralRules: {
+    path: paths.integralRules,
+    page: () => import('./routes/integral-rules-route'),
+    title: '积分规则',
+    access: 'member',
+    back: paths.integral,
+  },
   /** `?book=all|balance|gift` keeps the tab. */
   billList: {
     path: paths.billList,

@@ -52,6 +52,9 @@ export const paths = {
   couponsInfo: '/couponsInfo',
   couponsRedemption: '/couponsInfo/couponsRedemption',
   news: '/news',
+  integral: '/integral',
+  integralList: '/integral/integralList',
+  integralRules: '/integral/integralRules',
 } as const;
 
 /**

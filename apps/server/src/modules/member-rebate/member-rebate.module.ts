@@ -3,6 +3,7 @@ import { appModule } from '../app-module';
 import type { MemberApi } from '../member/member.module';
 import type { StaffApi } from '../staff/staff.module';
 import { createCouponAdminService } from './coupon-admin.service';
+import { createCouponGrants, type CouponGrants } from './coupon-grants';
 import { createCouponPayments, type CouponPayments } from './coupon-payments';
 
 export type { CouponPayments } from './coupon-payments';
@@ -17,6 +18,8 @@ export interface MemberRebateApi {
   payments: CouponPayments;
   /** The orders the pay sheet's coupon list reads (handed over as the payment module gets them). */
   connectOrders: (orders: CouponOrders) => void;
+  /** A coupon from a template, in the caller's transaction (the points shop, decision 0074). */
+  grants: CouponGrants;
 }
 
 /**
@@ -53,6 +56,7 @@ export const memberRebateModule = appModule({
         connectOrders: (orders) => {
           connected = orders;
         },
+        grants: createCouponGrants({ repository, now }),
       } satisfies MemberRebateApi,
       routes: (route) => registerMemberRebateRoutes(route, coupons, admin),
     };

@@ -1,3 +1,4 @@
+import { memberPoints, type MemberPoints } from './member-points';
 import type { Executor } from '../../db/client';
 import { createAuthenticate, type Authenticate } from '../../http/auth';
 import type { Platform } from '../../platform';
@@ -20,6 +21,7 @@ import { createTokenService, type TokenService } from './token.service';
 export { displayNameOf, MOBILE_TAKEN_MESSAGE } from './member.service';
 export { maskName } from './member-console.service';
 export { DEMO_MEMBER_MOBILES, DEMO_MOBILE, memberIdByMobile } from './member.seed';
+export { memberPoints } from './member-points';
 export type { Member, MemberForToken, MemberService } from './member.service';
 export type { TokenService } from './token.service';
 export type { MemberConsoleService } from './member-console.service';
@@ -43,6 +45,8 @@ export interface MemberApi {
    * orders); on the caller's transaction when given.
    */
   isDemo: (memberId: number, ex?: Executor) => Promise<boolean>;
+  /** The points balance, changed only through the points module (decision 0073). */
+  points: MemberPoints;
 }
 
 /** Members, their sessions and tokens, and the relations that let one act for another. */
@@ -100,6 +104,7 @@ export const memberModule = appModule({
         }),
         profiles,
         isDemo: (memberId, ex) => memberRepository.hasMobileIn(memberId, DEMO_MEMBER_MOBILES, ex),
+        points: memberPoints,
       } satisfies MemberApi,
       routes: (route) => {
         registerMemberRoutes(route, members, profiles);

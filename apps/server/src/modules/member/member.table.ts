@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  check,
   index,
   integer,
   pgTable,
@@ -76,6 +77,8 @@ export const member = pgTable(
     // which, unlike pg_trgm under the C locale, index Chinese.
     index('member_mobile_prefix_idx').on(t.mobile.op('text_pattern_ops')),
     index('member_search_grams_idx').using('gin', memberSearchGrams(t)),
+    // Points are never owed (decision 0073).
+    check('member_points_ck', sql`${t.points} >= 0`),
   ],
 );
 

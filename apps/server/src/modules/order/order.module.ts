@@ -13,6 +13,7 @@ import {
   unpaidPolicy,
   unpaidTimers,
 } from './unpaid-orders';
+import type { MemberPointApi } from '../member-point/member-point.module';
 import type { MemberContactApi } from '../member-contact/member-contact.module';
 import type { MemberInvoiceApi } from '../member-invoice/member-invoice.module';
 import type { MemberReceiverApi } from '../member-receiver/member-receiver.module';
@@ -85,6 +86,7 @@ export const orderModule = appModule({
       memberMessage: MemberMessageApi;
       payment: PaymentApi;
       memberGrade: MemberGradeApi;
+      memberPoint: MemberPointApi;
     },
   ) => {
     // Order events reach the member as site messages, written in the event's transaction.
@@ -107,6 +109,18 @@ export const orderModule = appModule({
         await timers(tx, before, after);
         // Payments under way close when it leaves 待付款; a paid order cancelled is refunded.
         await deps.payment.orders.onStatusChange(tx, before, after);
+        // A completed order earns points once, by what was paid (decision 0073).
+        if (after.status === 'completed') {
+          const paidFen = await deps.payment.orders.memberPaidIn(tx, after.id);
+          if (paidFen !== null) {
+            await deps.memberPoint.earnForOrderIn(tx, {
+              id: after.id,
+              orderNo: after.orderNo,
+              memberId: after.memberId,
+              paidFen,
+            });
+          }
+        }
       },
     });
     deps.payment.orders.connect(

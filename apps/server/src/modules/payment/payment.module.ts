@@ -118,6 +118,12 @@ export interface PaymentApi {
     offlinePaidIn: (tx: Tx, payment: OfflinePayment) => Promise<void>;
     /** How the order was paid (支付记录), with its coupon by name; null when not paid. */
     paidWith: (orderId: number) => Promise<OrderPaidWith | null>;
+    /**
+     * What the member paid for the order with their own money (fen: the total less the coupon
+     * and the gift balance; decision 0073's points), in the caller's transaction; null when
+     * unpaid or refunded.
+     */
+    memberPaidIn: (tx: Tx, orderId: number) => Promise<number | null>;
   };
   /**
    * 月结 (decision 0059): the credit module connects its side, and posts to the ledger; a
@@ -333,6 +339,11 @@ export const paymentModule = appModule({
           },
           onStatusChange: orderMoney.onStatusChange,
           offlinePaidIn: orderMoney.offlinePaidIn,
+          async memberPaidIn(tx, orderId) {
+            const payment = await repository.orderPayment(orderId, tx);
+            if (!payment || payment.refundedAt) return null;
+            return payment.totalFen - payment.couponFen - payment.giftFen;
+          },
           async paidWith(orderId) {
             const payment = await repository.orderPayment(orderId);
             if (!payment) return null;

@@ -90,12 +90,19 @@ export function MemberHeader({ info }: { info: MemberInfo }) {
         </div>
       </div>
       <div className="member-stats">
-        <div className="member-stat">
-          <div className="member-stat-value" data-testid="member-points">
+        <button
+          type="button"
+          className="member-stat member-stat-link"
+          onClick={() => void navigate(paths.integral)}
+          data-testid="member-points-link"
+        >
+          <span className="member-stat-value" data-testid="member-points">
             {info.points.toLocaleString('zh-CN')}
-          </div>
-          <div className="member-stat-label">积分</div>
-        </div>
+          </span>
+          <span className="member-stat-label">
+            积分 <span aria-hidden="true">›</span>
+          </span>
+        </button>
         <button
           type="button"
           className="member-stat member-stat-link"

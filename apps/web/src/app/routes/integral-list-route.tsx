@@ -1,0 +1,5 @@
+import { IntegralListPage } from '../../features/points/pages/integral-list-page';
+
+export default function IntegralListRoute() {
+  return <IntegralListPage />;
+}
