@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decideAccess } from './route-guard';
-import { routeForPath, routeTable, tabIndexForPath } from './route-table';
+import { News } from '@pcb/contract/news';
+import { urlOf } from '@pcb/client/url';
+import { LATEST_NEWS_COUNT } from '../features/news/api/get-latest-news';
+import { latestNewsUrl, routeForPath, routeTable, tabIndexForPath } from './route-table';
 import { nextAnimation } from './page-animation';
 
 describe('route table', () => {
@@ -130,5 +133,11 @@ describe('nextAnimation', () => {
   });
   it('leaves a back gesture unanimated once a touch-move cleared the animation', () => {
     expect(nextAnimation('POP', '')).toBe('');
+  });
+});
+
+describe('the home page preload', () => {
+  it('asks for the news titles exactly as the home page does, so the answer is reused', () => {
+    expect(latestNewsUrl).toBe(urlOf(News.GetList, { page: 1, pageSize: LATEST_NEWS_COUNT }));
   });
 });
