@@ -121,9 +121,7 @@ describe('demo seed', () => {
   });
 
   it('has published news, pinned first, and a draft members never see', async () => {
-    const res = await t.get<{ items: { title: string; isPinned: boolean }[] }>(
-      '/api/News/GetList',
-    );
+    const res = await t.get<{ items: { title: string; isPinned: boolean }[] }>('/api/News/GetList');
     const titles = res.body.data.items.map((n) => n.title);
     expect(titles).toEqual([
       '春节放假及发货安排',
