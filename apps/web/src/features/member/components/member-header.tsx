@@ -80,7 +80,7 @@ export function MemberHeader({ info }: { info: MemberInfo }) {
               aria-label={`会员等级：${info.gradeName}，查看等级权益`}
               data-testid="member-grade"
             >
-              {info.gradeName}
+              <span className="member-grade-pill">{info.gradeName}</span>
             </button>
           </div>
           <div className="member-company" data-testid="member-company">
