@@ -21,7 +21,7 @@ if (memberId === undefined) throw new Error(`no member with mobile ${process.env
 const app = Fastify({ logger: false });
 app.get('/bare/member', async () => {
   const { rows } = await pool.query(
-    'SELECT id, mobile, user_name, real_name, company_name, member_type, status, grade, points, balance FROM member WHERE id = $1',
+    'SELECT id, mobile, user_name, real_name, company_name, member_type, status, points, balance FROM member WHERE id = $1',
     [memberId],
   );
   return { success: true, data: rows[0], message: '' };

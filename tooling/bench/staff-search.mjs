@@ -44,7 +44,7 @@ const mobilePrefixes = [
  */
 const seedSql = `
 INSERT INTO member (mobile, user_name, real_name, company_name, member_type, status, source,
-  password_hash, grade, points, account_manager_id, agreement_version,
+  password_hash, points, account_manager_id, agreement_version,
   agreement_signed_at, created_at, updated_at)
 SELECT
   ($3::text[])[1 + floor(r_mobile * cardinality($3::text[]))::int]
@@ -61,8 +61,7 @@ SELECT
   CASE WHEN r_status < 0.9 THEN 'active' WHEN r_status < 0.97 THEN 'inactive' ELSE 'disabled' END,
   CASE WHEN r_status BETWEEN 0.9 AND 0.97 THEN 'staff' ELSE 'self' END,
   demo.password_hash,
-  (ARRAY['normal','normal','normal','bronze','silver','gold','diamond'])[1 + floor(r_grade * 7)::int],
-  floor(r_grade * 5000)::int,
+  floor(r_points * 5000)::int,
   CASE WHEN r_manager < 0.3
     THEN demo.managers[1 + floor(r_manager / 0.3 * cardinality(demo.managers))::int] END,
   CASE WHEN r_status < 0.9 OR r_status >= 0.97 THEN demo.agreement_version END,
@@ -72,7 +71,7 @@ SELECT
 FROM (
   SELECT i, random() AS r_mobile, random() AS r_user, random() AS r_given1, random() AS r_given2,
     random() AS r_city, random() AS r_brand, random() AS r_industry, random() AS r_status,
-    random() AS r_grade, random() AS r_manager,
+    random() AS r_points, random() AS r_manager,
     1 + floor(random() * cardinality($4::text[]))::int AS s,
     random() < 0.4 AS is_company,
     now() - random() * interval '3 years' AS created
@@ -105,7 +104,7 @@ function searchSql(keyword) {
   const params = digits ? [`${keyword}%`] : [pairsOf(keyword), keyword.toLowerCase()];
   return {
     rows: {
-      text: `select "member"."id", "member"."mobile", "member"."user_name", "member"."real_name", "member"."company_name", "member"."member_type", "member"."status", "member"."grade", "member"."created_at", "account_manager"."id", "account_manager"."real_name" from "member" left join "account_manager" on "account_manager"."id" = "member"."account_manager_id" where ${where} order by "member"."id" desc limit 20`,
+      text: `select "member"."id", "member"."mobile", "member"."user_name", "member"."real_name", "member"."company_name", "member"."member_type", "member"."status", "member"."created_at", "account_manager"."id", "account_manager"."real_name" from "member" left join "account_manager" on "account_manager"."id" = "member"."account_manager_id" where ${where} order by "member"."id" desc limit 20`,
       values: params,
     },
     count: { text: `select count(*) from "member" where ${where}`, values: params },
