@@ -89,12 +89,18 @@ function modulesNamed(names: readonly string[]): RegExp {
  * session module out of the group (+0.5 KB on the order screens): 49% kept it at 27. The grade,
  * points and news screens took the count to 59: at 49% /member 150.1, /fillOrder 170.8,
  * /TheOrders 152.8 KB; 42% gives 149.5, 170.2 and 152.2 (45%: 149.5, 170.3, 152.2; 38%: 150.9,
- * 171.8, 153.7), still 0.2–0.4 KB over the order screens' and /fillOrder's budgets. Lower still, a form module
+ * 171.8, 153.7), still 0.2–0.4 KB over the order screens' and /fillOrder's budgets; the lazy
+ * chunks' preload lists without the entry's chunks take 0.1–0.2 KB off (149.3, 170.1, 152.1;
+ * the same at 40% and 44%): the route table grows the entry by ~65 bytes a screen. Lower still, a form module
  * most sign-in screens load joins the shared chunk (+17 KB on every screen). More groups cost
  * /member its budget; `npm run size -w @pcb/web` shows each screen's files and bytes and fails
  * on a cycle between chunks. The sign-in group
  * above merges the sign-in screens' small modules.
  */
+/** The chunks index.html's entry imports statically (checked by `npm run size`). */
+const ENTRY_CHUNK =
+  /^assets\/(rolldown-runtime|react|framework|shared|paths|return-path|icons)-[\w-]+\.js$/;
+
 const codeSplitting = {
   groups: [
     {
@@ -159,6 +165,13 @@ export default defineConfig({
     target: 'es2020',
     // Data-URL inlining of tiny assets is fine under the CSP (img-src data:).
     assetsInlineLimit: 4096,
+    modulePreload: {
+      // A screen's lazy chunk lists what to fetch beside it; the entry's own chunks are loaded
+      // before any screen's code runs, so the lists leave them out (bytes in the entry chunk
+      // every screen downloads, per screen of the route table).
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !ENTRY_CHUNK.test(dep)) : deps,
+    },
     rolldownOptions: {
       // The member app, and the quote page (/OrdersPCB) as its own light page.
       input: { main: 'index.html', ordersPcb: 'orders-pcb.html' },
