@@ -38,3 +38,34 @@ export const News = defineModule('News', {
     output: newsArticleSchema,
   },
 });
+
+/**
+ * The tags a news body may hold (decision 0075): what the console's editor writes. The server
+ * saves a body through this allow-list and the member's page renders it through it again.
+ */
+export const NEWS_HTML_TAGS = [
+  'p',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'em',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'img',
+  'br',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+] as const;

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { NEWS_HTML_TAGS } from '@pcb/contract/news';
 
 /**
  * The allow-list a news body is saved through (decision 0075): what the console's editor
@@ -6,32 +7,7 @@ import sanitizeHtml from 'sanitize-html';
  * srcdoc, formaction), every tag not named here is dropped with its text kept, and script,
  * style and other non-text tags are dropped with their contents.
  */
-const allowedTags = [
-  'p',
-  'h2',
-  'h3',
-  'h4',
-  'strong',
-  'em',
-  'u',
-  's',
-  'a',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'code',
-  'pre',
-  'img',
-  'br',
-  'hr',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
+const allowedTags = [...NEWS_HTML_TAGS];
 
 /** A link may go to a web page or an e-mail address, written out in full. */
 const SAFE_HREF = /^(?:https?:\/\/|mailto:)/i;

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { NEWS_HTML_TAGS } from '@pcb/contract/news';
 
 /**
  * The same allow-list the server saves through (decision 0075), applied again in the browser
@@ -7,32 +8,7 @@ import { useMemo } from 'react';
  * mistake) still renders inert.
  */
 const config = {
-  ALLOWED_TAGS: [
-    'p',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'em',
-    'u',
-    's',
-    'a',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'code',
-    'pre',
-    'img',
-    'br',
-    'hr',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
+  ALLOWED_TAGS: [...NEWS_HTML_TAGS],
   ALLOWED_ATTR: ['href', 'rel', 'target', 'src', 'alt', 'colspan', 'rowspan'],
   ALLOWED_URI_REGEXP: /^(?:https?:\/\/|mailto:|\/(?!\/))/i,
   ALLOW_DATA_ATTR: false,
