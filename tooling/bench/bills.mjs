@@ -4,39 +4,11 @@
 // a filtered page of `Bill/GetList` (普票, 待开票, the last year), a deep page of it, and
 // `Bill/GetTotalAmount` of the same filter and of a 100-bill selection.
 import pg from 'pg';
+import { bearer, latencies, timed } from './latency.mjs';
 
 const BILLS = 10_000;
 /** Bills of the bench, far above any order id the seeds make. */
 const FIRST_ID = 1_900_000_000;
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-const round1 = (n) => Math.round(n * 10) / 10;
-const bearer = (token) => ({ authorization: `Bearer ${token}` });
-
-async function timed(url, init) {
-  const start = performance.now();
-  const res = await fetch(url, init);
-  const body = await res.json();
-  return { ms: performance.now() - start, status: res.status, body };
-}
-
-async function latencies(n, request) {
-  const times = [];
-  let failures = 0;
-  for (let i = 0; i < n; i += 1) {
-    const r = await request();
-    if (r.status !== 200 || !r.body.success) failures += 1;
-    times.push(r.ms);
-  }
-  times.sort((a, b) => a - b);
-  return {
-    requests: times.length,
-    failures,
-    p50: round1(percentile(times, 0.5)),
-    p99: round1(percentile(times, 0.99)),
-  };
-}
 
 const chinaDay = (ms) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
 

@@ -5,46 +5,12 @@
 // - 100 members claiming one campaign of 60 coupons at the same moment: the time until the
 //   last answer, and the stock as the database has it after (exactly 60 claimed, 60 coupons).
 import pg from 'pg';
+import { bearer, latencies, round1, timed } from './latency.mjs';
 
 const HOLDING = 500;
 const CLAIMERS = 100;
 const STOCK = 60;
 const DAY_MS = 86_400_000;
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-const round1 = (n) => Math.round(n * 10) / 10;
-const bearer = (token) => ({ authorization: `Bearer ${token}` });
-
-async function timed(url, init) {
-  const start = performance.now();
-  const res = await fetch(url, init);
-  const body = await res.json();
-  return { ms: performance.now() - start, status: res.status, body };
-}
-
-async function latencies(n, concurrency, request) {
-  const times = [];
-  let next = 0;
-  let failures = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        next += 1;
-        const r = await request();
-        if (r.status !== 200) failures += 1;
-        times.push(r.ms);
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  return {
-    requests: times.length,
-    failures,
-    p50: round1(percentile(times, 0.5)),
-    p99: round1(percentile(times, 0.99)),
-  };
-}
 
 /** 500 coupons for the member, straight into the table (as grants would make them). */
 async function holdCoupons(db, memberId) {
@@ -116,10 +82,10 @@ export async function measureCoupons({ base, databaseUrl, login }) {
     const count = () =>
       timed(`${base}/api/MemberRebate/GetAvailableNum`, { headers: bearer(token) });
     const sample = await list();
-    await latencies(50, 1, list);
-    const floor = await latencies(500, 1, count);
-    const one = await latencies(500, 1, list);
-    const ten = await latencies(1000, 10, list);
+    await latencies(50, list);
+    const floor = await latencies(500, count);
+    const one = await latencies(500, list);
+    const ten = await latencies(1000, list, 10);
 
     const tokens = await claimers(db, login);
     const { rows: tpl } = await db.query(`SELECT id FROM coupon_template ORDER BY id LIMIT 1`);

@@ -4,37 +4,9 @@
 // expiring-soon figure (`MemberPointHistory/GetSummary`), a page of the history
 // (`MemberPointHistory/GetList`, page 1 and a deep page), beside a bare read (the unread count).
 import pg from 'pg';
+import { bearer, latencies, timed } from './latency.mjs';
 
 const ROWS = Number(process.env.BENCH_POINTS_ROWS ?? 100_000);
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-const round1 = (n) => Math.round(n * 10) / 10;
-const bearer = (token) => ({ authorization: `Bearer ${token}` });
-
-async function timed(url, init) {
-  const start = performance.now();
-  const res = await fetch(url, init);
-  const body = await res.json();
-  return { ms: performance.now() - start, status: res.status, body };
-}
-
-async function latencies(n, request) {
-  const times = [];
-  let failures = 0;
-  for (let i = 0; i < n; i += 1) {
-    const r = await request();
-    if (r.status !== 200 || !r.body.success) failures += 1;
-    times.push(r.ms);
-  }
-  times.sort((a, b) => a - b);
-  return {
-    requests: times.length,
-    failures,
-    p50: round1(percentile(times, 0.5)),
-    p99: round1(percentile(times, 0.99)),
-  };
-}
 
 /** 1 January 00:00 China time of `year`. */
 const yearStart = (year) => new Date(`${year}-01-01T00:00:00+08:00`);
