@@ -190,8 +190,11 @@ const logOrder = `"ledger_txn"."created_at" desc, "ledger_txn"."id" desc`;
  * `pagedList`): page 1 directly, a later page by the keys it reads from the index.
  */
 const logPageSql = (offset) =>
-  `select "id", "kind", "ref", "member_id", "order_id", "order_no", "attempt_id", "note",
-    "staff_id", "created_at",
+  `select "id", "kind", "order_id", "order_no", "note", "created_at",
+    (select coalesce(json_agg(json_build_object('amount', e.amount, 'kind', a.kind,
+        'channel', a.channel, 'memberId', a.member_id) order by e.id), '[]')
+      from ledger_entry e join ledger_account a on a.id = e.account_id
+      where e.txn_id = "ledger_txn"."id"),
     (select count(*) from "ledger_txn" where ${logWhere})
   from "ledger_txn" where ` +
   (offset === 0
@@ -205,23 +208,12 @@ async function explain(db, text, values) {
 }
 
 async function moneyPlans(db, member) {
-  const { rows: page } = await db.query(logPageSql(0), [member.id, 20]);
-  const ids = page.map((r) => r.id);
   return [
     [
-      `GetLogs page 1 with its count (member ${member.id}, ${member.txns} transactions)`,
+      `GetLogs page 1 with its entries and count (member ${member.id}, ${member.txns} transactions)`,
       await explain(db, logPageSql(0), [member.id, 20]),
     ],
     ['  the same, page 50 (980 in)', await explain(db, logPageSql(980), [member.id, 20])],
-    [
-      "  the page's entries with their accounts",
-      await explain(
-        db,
-        `select e.txn_id, e.amount, a.key, a.kind, a.channel, a.member_id from ledger_entry e
-         join ledger_account a on a.id = e.account_id where e.txn_id = any($1) order by e.id`,
-        [ids],
-      ),
-    ],
     [
       'GetBalance (the three accounts by key)',
       await explain(db, `select key, balance from ledger_account where key in ($1, $2, $3)`, [
@@ -299,11 +291,14 @@ export async function measureMoney({
       }),
       bare: () => ({ url: bareUrl, init: {} }),
     };
+    // BENCH_MONEY_CALLS=logs,bare measures only those (a profile of one call, say).
+    const wanted = process.env.BENCH_MONEY_CALLS?.split(',');
+    for (const name of Object.keys(calls)) if (wanted && !wanted.includes(name)) delete calls[name];
     // Unmeasured warm-up of each (JIT, pools, the payment password's first verification).
     for (const [name, next] of Object.entries(calls)) {
       if (name !== 'pay') await load(next, 1, false);
     }
-    await load(calls.pay, 1, true);
+    if (calls.pay) await load(calls.pay, 1, true);
 
     const runs = Object.fromEntries(
       Object.keys(calls).flatMap((k) => [
@@ -385,7 +380,8 @@ export function printMoney(r, goals) {
     console.log(`  ${mode === 'paced' ? "at a person's pace" : 'flat out'}:`);
     for (const [name, label, baseline, goal] of rows) {
       const f = r.figures[`${name}:${mode}`];
-      const b = baseline ? r.figures[`${baseline}:${mode}`] : null;
+      if (!f) continue;
+      const b = baseline ? (r.figures[`${baseline}:${mode}`] ?? null) : null;
       const ratio = b
         ? `   p99 ${(f.p99Ms / b.p99Ms).toFixed(1)}× and ${(f.rps / b.rps).toFixed(2)} of the rate of ${baseline}`
         : '   (baseline)';

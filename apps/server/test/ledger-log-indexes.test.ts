@@ -111,4 +111,30 @@ describe('the money log is read from its index', () => {
     const scans = onLog(plans.flat()).map((n) => n['Node Type']);
     expect(scans.filter((s) => s === 'Index Only Scan').length).toBeGreaterThanOrEqual(2);
   });
+
+  it('a page is one statement: its entries and its count ride with its rows', async () => {
+    const caught = await queriesDuring(t.database.pool, /ledger_(txn|entry|account)/i, async () => {
+      const res = await t.get<{
+        items: { type: string; direction: string; amount: number; parts: unknown[] }[];
+      }>('/api/MemberAdvancePayment/GetLogs', { token, query: { page: '2', pageSize: '20' } });
+      expect(res.body.data.items).toHaveLength(20);
+      expect(res.body.data.items[0]).toMatchObject({
+        type: 'adjustment',
+        direction: 'in',
+        amount: 100,
+        parts: [{ name: '余额', amount: 100 }],
+      });
+    });
+    // Prepared once per connection: planning it each time cost more than running it.
+    expect(caught).toHaveLength(1);
+    expect(caught[0]!.name).toBeTruthy();
+  });
+
+  it('a page past the end is empty and still counts the log', async () => {
+    const res = await t.get<{ items: unknown[]; total: number }>(
+      '/api/MemberAdvancePayment/GetLogs',
+      { token, query: { page: '100', pageSize: '20' } },
+    );
+    expect(res.body.data).toMatchObject({ items: [], total: 300, page: 100 });
+  });
 });

@@ -1,8 +1,15 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PaymentChannel } from '../../integrations/payment/payment-provider';
 import type { Db, Executor, Tx } from '../../db/client';
-import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
+import {
+  pagedList,
+  pageKeys,
+  splitTotal,
+  withTotal,
+  type Page,
+  type PageRequest,
+} from '../../db/paged-list';
 import {
   ledgerAccount,
   ledgerEntry,
@@ -27,6 +34,22 @@ export const accounts = {
   creditSource: 'credit',
   coupon: 'coupon',
 } as const;
+
+/** One entry of a logged transaction: how much, and which kind of account (and channel). */
+export interface LogEntry {
+  amount: number;
+  kind: LedgerAccountKind;
+  channel: PaymentChannel | null;
+  memberId: number | null;
+}
+
+/** A transaction as the member's log (收支明细) shows it, with its entries. */
+export interface MemberLogTxn extends Pick<
+  LedgerTxnRow,
+  'id' | 'kind' | 'orderId' | 'orderNo' | 'note' | 'createdAt'
+> {
+  entries: LogEntry[];
+}
 
 /** Kinds whose balance never goes below zero (ledger_account_balance_ck). */
 const NON_NEGATIVE: ReadonlySet<LedgerAccountKind> = new Set([
@@ -84,6 +107,7 @@ interface LockedAccount {
  * applies each entry to its account's balance and checks at commit that the entries sum to zero.
  */
 export function createLedger(db: Db) {
+  const logQueries = prepareLogQueries(db);
   /**
    * Accounts made the first time they are needed, in one statement and always in the same
    * order (the member's three, then credit's two, then the order's), so two makers never wait
@@ -267,45 +291,31 @@ export function createLedger(db: Db) {
       };
     },
 
-    /** The member's money events of these kinds, newest first. */
-    memberTxns(
+    /**
+     * The member's money events of these kinds, newest first, each with its entries (the
+     * accounts' kinds and channels name how the money moved), and how many there are: one
+     * prepared statement after the token check (`prepareLogQueries`).
+     */
+    async memberLog(
       memberId: number,
       filter: { kinds: readonly LedgerTxnKind[]; from?: string; to?: string },
       page: PageRequest,
-    ): Promise<Page<LedgerTxnRow>> {
-      return pagedList(
-        db,
-        {
-          from: ledgerTxn,
-          where: and(
-            eq(ledgerTxn.memberId, memberId),
-            inArray(ledgerTxn.kind, [...filter.kinds]),
-            ...dayRange(ledgerTxn.createdAt, filter.from, filter.to),
-          ),
-          orderBy: [desc(ledgerTxn.createdAt), desc(ledgerTxn.id)],
-          // Deep pages of a long log (a distributor's thousands) find their keys in the index.
-          key: ledgerTxn.id,
-        },
-        page,
-      );
-    },
-
-    /** The entries of these transactions with their accounts' kinds and channels. */
-    async entriesOf(txnIds: readonly number[]) {
-      if (txnIds.length === 0) return [];
-      return db
-        .select({
-          txnId: ledgerEntry.txnId,
-          amount: ledgerEntry.amount,
-          key: ledgerAccount.key,
-          kind: ledgerAccount.kind,
-          channel: ledgerAccount.channel,
-          memberId: ledgerAccount.memberId,
-        })
-        .from(ledgerEntry)
-        .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
-        .where(inArray(ledgerEntry.txnId, [...txnIds]))
-        .orderBy(asc(ledgerEntry.id));
+    ): Promise<Page<MemberLogTxn>> {
+      const offset = (page.page - 1) * page.pageSize;
+      const params = {
+        memberId,
+        kinds: [...filter.kinds],
+        from: filter.from ? chinaDayStart(filter.from) : '-infinity',
+        to: filter.to ? chinaDayStart(filter.to, 1) : 'infinity',
+        limit: page.pageSize,
+        offset,
+      };
+      const rows = await (offset > 0 ? logQueries.deepPage : logQueries.page).execute(params);
+      const { items, total } = await splitTotal(rows, offset, async () => {
+        const [row] = await logQueries.count.execute(params);
+        return row?.n ?? 0;
+      });
+      return { items, total, page: page.page, pageSize: page.pageSize };
     },
 
     /** One account's entries with their transactions, newest first (a balance's log). */
@@ -362,3 +372,70 @@ export function createLedger(db: Db) {
 }
 
 export type Ledger = ReturnType<typeof createLedger>;
+
+/** A China day's 00:00 (`2026-11-26`), or that of `days` later, as an ISO instant. */
+function chinaDayStart(day: string, days = 0): string {
+  const start = new Date(`${day}T00:00:00+08:00`);
+  start.setUTCDate(start.getUTCDate() + days);
+  return start.toISOString();
+}
+
+/**
+ * The member's money log (收支明细), prepared once per connection as the member's order lists
+ * are (decision 0049): planning it each time cost PostgreSQL more than running it (decision
+ * 0058). One shape for every filter: the kinds are an array, and days without a bound are
+ * `-infinity`/`infinity`, so the member's index (member, time, id, kind) serves them all.
+ *
+ * A page carries its total (`withTotal`) and each row its entries (a column read through
+ * ledger_entry_txn for the page's rows alone): one round trip. Pages after the first find their
+ * keys in the index alone (`pageKeys`); the count alone answers a page past the end.
+ */
+function prepareLogQueries(db: Db) {
+  const where = and(
+    eq(ledgerTxn.memberId, sql.placeholder('memberId')),
+    sql`${ledgerTxn.kind} = ANY(${sql.placeholder('kinds')}::text[])`,
+    gte(ledgerTxn.createdAt, sql`${sql.placeholder('from')}::timestamptz`),
+    lt(ledgerTxn.createdAt, sql`${sql.placeholder('to')}::timestamptz`),
+  );
+  const newestFirst = [desc(ledgerTxn.createdAt), desc(ledgerTxn.id)];
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  const columns = {
+    id: ledgerTxn.id,
+    kind: ledgerTxn.kind,
+    orderId: ledgerTxn.orderId,
+    orderNo: ledgerTxn.orderNo,
+    note: ledgerTxn.note,
+    createdAt: ledgerTxn.createdAt,
+    // Written out: drizzle leaves a one-table select's columns unqualified.
+    entries: sql<LogEntry[]>`(SELECT coalesce(json_agg(json_build_object(
+        'amount', e.amount, 'kind', a.kind, 'channel', a.channel, 'memberId', a.member_id)
+        ORDER BY e.id), '[]')
+      FROM ledger_entry e JOIN ledger_account a ON a.id = e.account_id
+      WHERE e.txn_id = "ledger_txn"."id")`,
+  };
+  const rows = () =>
+    db
+      .select(withTotal(db, columns, ledgerTxn, where))
+      .from(ledgerTxn)
+      .orderBy(...newestFirst)
+      .$dynamic();
+  return {
+    page: rows().where(where).limit(limit).offset(offset).prepare('ledger_member_log_page'),
+    deepPage: rows()
+      .where(
+        pageKeys(
+          db,
+          { from: ledgerTxn, where, orderBy: newestFirst, key: ledgerTxn.id },
+          limit,
+          offset,
+        ),
+      )
+      .prepare('ledger_member_log_deep_page'),
+    count: db
+      .select({ n: count() })
+      .from(ledgerTxn)
+      .where(where)
+      .prepare('ledger_member_log_count'),
+  };
+}

@@ -161,8 +161,7 @@ export function createMoneyService(deps: {
     async logs(member: AuthMember, filter: LogFilter): Promise<Page<MoneyLog>> {
       const kinds = kindsFor(moneyLogOf, (k) => moneyLogOf[k]?.type ?? null, filter.type);
       if (kinds.length === 0) return emptyPage(filter);
-      const page = await ledger.memberTxns(member.id, { ...filter, kinds }, filter);
-      const entries = await ledger.entriesOf(page.items.map((t) => t.id));
+      const page = await ledger.memberLog(member.id, { ...filter, kinds }, filter);
       return {
         ...page,
         items: page.items.map((txn) => {
@@ -170,7 +169,7 @@ export function createMoneyService(deps: {
           const parts = new Map<string, number>();
           let memberSide = 0;
           const side = partSide[txn.kind];
-          for (const entry of entries.filter((e) => e.txnId === txn.id)) {
+          for (const entry of txn.entries) {
             const mine = entry.memberId === member.id && entry.kind !== 'order';
             if (mine) memberSide += entry.amount;
             const counts =
