@@ -68,15 +68,25 @@ async function plansOf(call: () => Promise<unknown>) {
   try {
     await client.query('SET enable_seqscan = off');
     await client.query('SET enable_bitmapscan = off');
-    return await Promise.all(
-      caught.map(async (q) => {
-        const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-          `EXPLAIN (FORMAT JSON) ${q.text}`,
-          q.values,
-        );
-        return nodesOf(rows[0]!['QUERY PLAN'][0]!.Plan);
-      }),
-    );
+    // The log's statements are prepared (decision 0058): after five runs PostgreSQL may keep
+    // one plan for every member and filter, made without the values. That plan is checked.
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    const plans: PlanNode[][] = [];
+    for (const [i, q] of caught.entries()) {
+      await client.query(`PREPARE log_plan_${i} AS ${q.text}`);
+      // EXECUTE takes no bound parameters: the values as literals.
+      const args = q.values.map((v) =>
+        typeof v === 'number'
+          ? String(v)
+          : client.escapeLiteral(Array.isArray(v) ? `{${v.join(',')}}` : String(v)),
+      );
+      const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        `EXPLAIN (FORMAT JSON) EXECUTE log_plan_${i}(${args.join(', ')})`,
+      );
+      await client.query(`DEALLOCATE log_plan_${i}`);
+      plans.push(nodesOf(rows[0]!['QUERY PLAN'][0]!.Plan));
+    }
+    return plans;
   } finally {
     await client.query('RESET ALL');
     client.release();
