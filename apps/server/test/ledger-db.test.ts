@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { migrateDatabase } from '../src/db/migrate';
 import { migrationsFolder } from '../src/lib/paths';
+import { createLedger } from '../src/modules/payment/ledger.repository';
 import { createReconciler } from '../src/modules/payment/reconcile';
 import { databaseUrl } from './database-url';
 import { buildTestApp, uniqueMobile, type TestApp } from './helper';
@@ -133,6 +134,39 @@ describe('the ledger in the database', () => {
     );
     const { rows } = await sql(`SELECT balance::int FROM ledger_account WHERE id = ${mb}`);
     expect(rows[0]!.balance).toBe(0);
+  });
+
+  it('makes a member’s accounts without waiting for a transaction moving their balance', async () => {
+    // A cancel makes the member's accounts while it holds its order; waiting there for a
+    // payment that moves the member's balance, and waits on what the cancel holds, deadlocked.
+    const { memberId, mb, adjustment } = await memberAccounts();
+    const ledger = createLedger(t.database.db);
+    const open = await t.database.pool.connect();
+    const ref = `test:${randomBytes(4).toString('hex')}`;
+    try {
+      await open.query('BEGIN');
+      await open.query(
+        `INSERT INTO ledger_txn (kind, ref, created_at) VALUES ('adjustment', $1, now())`,
+        [ref],
+      );
+      await open.query(
+        `INSERT INTO ledger_entry (txn_id, account_id, amount, created_at)
+         SELECT (SELECT id FROM ledger_txn WHERE ref = $1), a, n, now()
+         FROM unnest($2::int[], $3::int[]) AS l(a, n)`,
+        [ref, [adjustment, mb], [-100, 100]],
+      );
+      const made = ledger.ensureMember(t.database.db, memberId).then(() => 'made');
+      const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 2000));
+      expect(await Promise.race([made, waited])).toBe('made');
+      await open.query('COMMIT');
+    } finally {
+      await open.query('ROLLBACK').catch(() => undefined);
+      open.release();
+    }
+    const { rows } = await sql(`SELECT key FROM ledger_account WHERE member_id = $1 ORDER BY key`, [
+      memberId,
+    ]);
+    expect(rows.map((r) => r.key)).toEqual([`mb:${memberId}`, `mg:${memberId}`, `mh:${memberId}`]);
   });
 
   it('never lets a member’s balance below zero', async () => {

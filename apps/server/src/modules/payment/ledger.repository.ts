@@ -141,7 +141,28 @@ export function createLedger(db: Db) {
       });
     }
     if (rows.length === 0) return;
-    await ex.insert(ledgerAccount).values(rows).onConflictDoNothing({ target: ledgerAccount.key });
+    // Only the keys not there yet reach the insert. `ON CONFLICT DO NOTHING` alone waits for
+    // any transaction that has changed a conflicting row (a payment moving the member's balance
+    // updates `mb:…`) to end: a cancel holding its order then waited on a payment waiting on
+    // what the cancel held, a deadlock (the SIGKILL test, seed 20261127). The snapshot's
+    // `NOT EXISTS` waits for nobody; a key another transaction is inserting still meets the
+    // conflict and waits for it, as it must.
+    // In the order given (the keys' ids follow it; two transactions making the same new keys
+    // meet them in the same order).
+    const values = sql.join(
+      rows.map(
+        (r, i) =>
+          sql`(${i}::integer, ${r.key}, ${r.kind}, ${r.memberId ?? null}::integer, ${r.orderId ?? null}::integer)`,
+      ),
+      sql`, `,
+    );
+    await ex.execute(sql`
+      INSERT INTO ${ledgerAccount} (key, kind, member_id, order_id)
+      SELECT v.key, v.kind, v.member_id, v.order_id
+      FROM (VALUES ${values}) AS v (n, key, kind, member_id, order_id)
+      WHERE NOT EXISTS (SELECT 1 FROM ${ledgerAccount} a WHERE a.key = v.key)
+      ORDER BY v.n
+      ON CONFLICT (key) DO NOTHING`);
   }
 
   const ensureMember = (ex: Executor, memberId: number) => ensureAccounts(ex, { member: memberId });
