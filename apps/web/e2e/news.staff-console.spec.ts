@@ -33,7 +33,8 @@ test('运营 writes and publishes an article; members read it on / and /news', a
 
   await page.getByRole('button', { name: '写新闻' }).click();
   await expect(page).toHaveURL(/\/console\/news\/new$/);
-  await page.getByLabel('标题').fill(title);
+  // By role: once the editor's toolbar is there, its H2 大标题 and H3 小标题 carry 标题 too.
+  await page.getByRole('textbox', { name: '标题' }).fill(title);
   await page.getByLabel('摘要').fill('哑光黑阻焊即日起可选，交期不变。');
   const body = page.getByRole('textbox', { name: '正文' });
   await body.click();
