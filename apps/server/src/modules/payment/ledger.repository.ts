@@ -271,12 +271,8 @@ export function createLedger(db: Db) {
   /** Days as China time: `[from 00:00, to + 1 day 00:00)`. */
   function dayRange(column: AnyPgColumn, from?: string, to?: string) {
     const conditions: SQL[] = [];
-    if (from) conditions.push(gte(column, new Date(`${from}T00:00:00+08:00`)));
-    if (to) {
-      const end = new Date(`${to}T00:00:00+08:00`);
-      end.setUTCDate(end.getUTCDate() + 1);
-      conditions.push(lt(column, end));
-    }
+    if (from) conditions.push(gte(column, new Date(chinaDayStart(from))));
+    if (to) conditions.push(lt(column, new Date(chinaDayStart(to, 1))));
     return conditions;
   }
 
