@@ -573,7 +573,11 @@ describe('the server killed with SIGKILL while members pay', () => {
           `  differences: reconcile ${differences}, this test's own checks ${problems.length}`,
         ].join('\n'),
       );
-      if (problems.length > 0) console.log(`server log, last lines:\n${server.logTail(30)}`);
+      if (problems.length > 0) {
+        // A 5xx's cause is logged when it happens, often several restarts before the end.
+        if (serverErrors.length > 0) console.log(`server log, errors:\n${server.logErrors()}`);
+        console.log(`server log, last lines:\n${server.logTail(30)}`);
+      }
       expect(problems).toEqual([]);
       expect(killedAt).toHaveLength(KILLS);
     },

@@ -150,6 +150,46 @@ describe('cancelling a paid order refunds it to where the money came from', () =
     await expectBooksClean(t);
   });
 
+  it('waits for a payment holding the member’s balance without holding what it needs next', async () => {
+    // A payment locks the member's accounts, then its payment row's triggers update the
+    // member's month (member_paid_month). A cancel that marked its refunded payment first held
+    // that month while it waited for the balance: a deadlock, one of the two failed.
+    const { t } = p;
+    const m = await payer(t);
+    const order = await unpaidOrder(p, m);
+    await fund(p, m.id, order.total);
+    await pay(t, m, order, 'balance');
+    const payment = await t.database.pool.connect();
+    try {
+      await payment.query('BEGIN');
+      await payment.query(`SELECT 1 FROM ledger_account WHERE key = $1 FOR UPDATE`, [`mb:${m.id}`]);
+      const cancelled = memberCancel(m, order.id);
+      // The cancel is waiting for the balance…
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await t.database.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (rows[0]!.n > 0) break;
+        if (waited > 10_000) throw new Error('the cancel never waited for the balance');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // …and the payment goes on to the member's month, as its payment row's trigger does.
+      await payment.query(`UPDATE member_paid_month SET paid_fen = paid_fen WHERE member_id = $1`, [
+        m.id,
+      ]);
+      await payment.query('COMMIT');
+      const res = await cancelled;
+      expect(res.status, res.body.message).toBe(200);
+    } finally {
+      await payment.query('ROLLBACK').catch(() => undefined);
+      payment.release();
+    }
+    expect(await refundTxns(order.id)).toBe(1);
+    expect(await balancesOf(t, m.id)).toEqual({ balance: order.total, gift: 0, held: 0 });
+    await expectBooksClean(t);
+  });
+
   it('exactly once when cancels race each other, or a cancel races the provider’s notify', async () => {
     const { t, alipay } = p;
     const m = await payer(t);

@@ -50,6 +50,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** The last lines the server wrote, for a failure's message. */
   logTail(lines?: number): string;
+  /** Every line the server logged at level error or above, over all its starts. */
+  logErrors(): string;
   readonly pid: number | undefined;
 }
 
@@ -135,6 +137,17 @@ export function serverProcess(options: {
       child.kill('SIGTERM');
       await exited;
       child = null;
+    },
+
+    logErrors() {
+      try {
+        return readFileSync(options.logFile, 'utf8')
+          .split('\n')
+          .filter((line) => /"level":(50|60)\b/.test(line))
+          .join('\n');
+      } catch {
+        return '(no log)';
+      }
     },
 
     logTail(lines = 40) {

@@ -135,14 +135,23 @@ export function createOrderMoney(deps: {
     }
   }
 
-  /** Refunds a cancelled order's payment, if it was paid; once. */
+  /**
+   * Refunds a cancelled order's payment, if it was paid; once. Its locks follow the payments'
+   * order: the order (the caller's), its coupon and a 月结 bill (a payment takes its coupon and
+   * a repayment its bill before any account),
+   * the ledger accounts, then the payment row, whose triggers update the member's month
+   * (`member_paid_month`) and the invoice bill, as a payment does after locking its accounts.
+   * Marked before the accounts were locked, a cancel held the member's month while it waited
+   * for the balance, which a payment held while it waited for the month: a deadlock (the
+   * SIGKILL test, on CI's external PostgreSQL).
+   */
   async function refundOrderIn(tx: Tx, order: OrderMoneyRef): Promise<void> {
     const payment = await repository.lockOrderPayment(tx, order.id);
     if (!payment || payment.refundedAt !== null) return;
     const at = deps.now();
-    if (!(await repository.markRefunded(tx, order.id, at))) return;
     const channel = payment.channel as PaymentChannel | null;
-    await ledger.ensureMember(tx, payment.memberId);
+    // The coupon back to its member (decision 0061), its row locked before any account.
+    if (payment.couponFen > 0) await deps.coupons.returnIn(tx, order.id, at);
     // 月结 (decision 0060): back to the credit line, or to the balance once its bill was repaid.
     const creditBack =
       payment.creditFen > 0
@@ -150,6 +159,19 @@ export function createOrderMoney(deps: {
             .credit()
             .refundIn(tx, { id: order.id, memberId: payment.memberId }, payment.creditFen, at)
         : null;
+    await ledger.ensureMember(tx, payment.memberId);
+    await ledger.lock(tx, [
+      accounts.order(order.id),
+      accounts.balance(payment.memberId),
+      ...(payment.giftFen > 0 ? [accounts.gift(payment.memberId)] : []),
+      ...(creditBack === 'credit' ? [accounts.credit(payment.memberId)] : []),
+      ...(payment.couponFen > 0 ? [accounts.coupon] : []),
+      ...(channel && payment.onlineFen > 0 ? [accounts.refundPending(channel)] : []),
+    ]);
+    // The row is locked and was not refunded: the mark cannot miss.
+    if (!(await repository.markRefunded(tx, order.id, at))) {
+      throw new Error(`order ${order.id}: its locked payment was refunded meanwhile`);
+    }
     const creditToBalance = creditBack === 'balance' ? payment.creditFen : 0;
     await ledger.post(tx, {
       kind: 'orderRefund',
@@ -179,7 +201,6 @@ export function createOrderMoney(deps: {
           : []),
       ],
     });
-    if (payment.couponFen > 0) await deps.coupons.returnIn(tx, order.id, at);
     if (channel && payment.onlineFen > 0 && payment.attemptId !== null) {
       const attempt = await repository.lockAttempt(tx, payment.attemptId);
       if (!attempt) throw new Error(`order ${order.id}: its payment attempt is missing`);
