@@ -14,7 +14,7 @@ import {
   yuanText,
 } from './money-support';
 import { memberPhone } from './order-flow';
-import { STAFF_PASSWORD, uniqueMobile } from './support';
+import { confirmDialog, STAFF_PASSWORD, uniqueMobile } from './support';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -143,10 +143,7 @@ test('apply → finance approves → bind a mobile → pay on credit → the bil
   await desk.getByTestId('credit-billing-day-input').fill(String(Number(billDay.slice(8))));
   await desk.screenshot({ path: test.info().outputPath('console-credit-review.png') });
   await desk.getByRole('button', { name: /^通\s*过$/ }).click();
-  await desk
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /^通\s*过$/ })
-    .click();
+  await confirmDialog(desk, /^通\s*过$/);
   await expect(desk.getByText('已通过，月结额度已开通')).toBeVisible();
 
   await phone.goto('/creditAccount');

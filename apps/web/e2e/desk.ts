@@ -28,6 +28,8 @@ export async function staffPage(browser: Browser, userName: string, totpSecret?:
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     baseURL: test.info().project.use.baseURL,
+    // The console opens its dialogs without motion (see playwright.config.ts).
+    reducedMotion: 'reduce',
   });
   const page = await context.newPage();
   await recordNotices(page);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { apiRegister, consoleLogin, uniqueMobile, useToken } from './support';
+import { apiRegister, confirmDialog, consoleLogin, uniqueMobile, useToken } from './support';
 
 /** A 1×1 PNG: the business licence photo. */
 const PNG = Buffer.from(
@@ -26,6 +26,8 @@ async function desktopContext(browser: Browser) {
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     baseURL: test.info().project.use.baseURL,
+    // The console opens its dialogs without motion (see playwright.config.ts).
+    reducedMotion: 'reduce',
   });
 }
 
@@ -108,7 +110,7 @@ test('a member certifies the company on the phone; sales approves it in the cons
   await expect(drawer.getByText(code)).toBeVisible();
   await expect(drawer.getByAltText('营业执照')).toBeVisible();
   await drawer.getByRole('button', { name: '通过', exact: true }).click();
-  await consolePage.locator('.ant-modal-confirm').getByRole('button', { name: '通过' }).click();
+  await confirmDialog(consolePage, '通过');
   await expect(consolePage.getByText('已通过，会员已成为认证企业')).toBeVisible();
   await desk.close();
 

@@ -11,7 +11,7 @@ import { defaultPcbParams } from '@pcb/pricing';
 import { FINANCE_TOTP_SECRET, staffPage } from './desk';
 import { apiSetPaymentPassword, data, shot, staff, yuanText } from './money-support';
 import { memberPhone } from './order-flow';
-import { apiRegister, toast, uniqueMobile } from './support';
+import { apiRegister, confirmDialog, toast, uniqueMobile } from './support';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
@@ -183,10 +183,7 @@ test('a paid order → a bill → a request → finance issues → the member do
   await expect(drawer).toContainText(yuanText(total));
   await finance.screenshot({ path: test.info().outputPath('invoicing-console-request.png') });
   await drawer.getByRole('button', { name: /^通\s*过$/ }).click();
-  await finance
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /^通\s*过$/ })
-    .click();
+  await confirmDialog(finance, /^通\s*过$/);
   await expect(finance.getByText('已开具，会员已收到通知')).toBeVisible();
   await expect(drawer.getByTestId('invoice-pdf-link')).toBeVisible();
   await finance.screenshot({ path: test.info().outputPath('invoicing-console-issued.png') });

@@ -32,6 +32,8 @@ async function staffPage(browser: Browser, userName: string, totpSecret?: string
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     baseURL: test.info().project.use.baseURL,
+    // The console opens its dialogs without motion (see playwright.config.ts).
+    reducedMotion: 'reduce',
   });
   const page = await context.newPage();
   await consoleLogin(page, userName, totpSecret);

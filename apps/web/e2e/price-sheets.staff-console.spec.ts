@@ -99,6 +99,8 @@ test('an admin lowers the 2-layer 10×10 package in a draft, previews the differ
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     baseURL: test.info().project.use.baseURL,
+    // The console opens its dialogs without motion (see playwright.config.ts).
+    reducedMotion: 'reduce',
   });
   const sales = await salesContext.newPage();
   await consoleLogin(sales, 'sales');

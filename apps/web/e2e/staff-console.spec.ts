@@ -3,6 +3,7 @@ import {
   ADMIN_TOTP_SECRET,
   apiLogin,
   apiRegister,
+  confirmDialog,
   consoleLogin,
   latestSmsCode,
   passHumanVerification,
@@ -59,7 +60,7 @@ test('a mobile change asked for on the phone is approved in the console; the mem
   const row = page.getByRole('row').filter({ hasText: newMobile.slice(-4) });
   await row.getByRole('button', { name: '审核' }).click();
   await page.getByRole('button', { name: '通过', exact: true }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '通过' }).click();
+  await confirmDialog(page, '通过');
   await expect(page.getByText('已通过，会员手机号已更换')).toBeVisible();
 
   // The member's sessions ended; the new number logs in and is the account's mobile now.

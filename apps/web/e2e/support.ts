@@ -149,3 +149,16 @@ export async function consoleLogin(
   }
   await expect(page).not.toHaveURL(/\/console\/login/);
 }
+
+/**
+ * Clicks `name` in the console's confirm dialog (antd's `modal.confirm`) once it has finished
+ * opening. Clicked while it was still zooming in, the click once landed where the button was
+ * not yet and nothing happened (CI: the dialog stayed open, no request was sent).
+ */
+export async function confirmDialog(page: Page, name: string | RegExp): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm');
+  await expect(dialog).toBeVisible();
+  // antd's motion classes (`ant-zoom-appear…`) are on the dialog while it opens.
+  await expect(dialog).not.toHaveClass(/\bant-zoom-/);
+  await dialog.getByRole('button', { name }).click();
+}

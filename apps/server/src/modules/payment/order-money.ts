@@ -137,13 +137,12 @@ export function createOrderMoney(deps: {
 
   /**
    * Refunds a cancelled order's payment, if it was paid; once. Its locks follow the payments'
-   * order: the order (the caller's), its coupon and a 月结 bill (a payment takes its coupon and
-   * a repayment its bill before any account),
-   * the ledger accounts, then the payment row, whose triggers update the member's month
-   * (`member_paid_month`) and the invoice bill, as a payment does after locking its accounts.
-   * Marked before the accounts were locked, a cancel held the member's month while it waited
-   * for the balance, which a payment held while it waited for the month: a deadlock (the
-   * SIGKILL test, on CI's external PostgreSQL).
+   * order (decision 0051): the order (the caller's), its coupon and a 月结 bill (a payment takes
+   * its coupon and a repayment its bill before any account), the ledger accounts, then the
+   * payment row, whose triggers update the member's month (`member_paid_month`) and the invoice
+   * bill, as a payment does after locking its accounts. Marked before the accounts were
+   * locked, a cancel held the member's month while it waited for the balance, which a payment
+   * held while it waited for the month: a deadlock (decision 0058, "Stop 30").
    */
   async function refundOrderIn(tx: Tx, order: OrderMoneyRef): Promise<void> {
     const payment = await repository.lockOrderPayment(tx, order.id);
