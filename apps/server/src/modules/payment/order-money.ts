@@ -158,20 +158,32 @@ export function createOrderMoney(deps: {
             .credit()
             .refundIn(tx, { id: order.id, memberId: payment.memberId }, payment.creditFen, at)
         : null;
+    const creditToBalance = creditBack === 'balance' ? payment.creditFen : 0;
+    const legs = [
+      { key: accounts.order(order.id), amount: -payment.totalFen },
+      // An offline transfer comes back as balance (decision 0051): finance pays it out on
+      // request, as any balance.
+      {
+        key: accounts.balance(payment.memberId),
+        amount: payment.balanceFen + payment.offlineFen + creditToBalance,
+      },
+      { key: accounts.gift(payment.memberId), amount: payment.giftFen },
+      ...(creditBack === 'credit'
+        ? [{ key: accounts.credit(payment.memberId), amount: payment.creditFen }]
+        : []),
+      // A coupon's deduction goes back to the coupon account, the coupon to its member (0061).
+      { key: accounts.coupon, amount: payment.couponFen },
+      ...(channel && payment.onlineFen > 0
+        ? [{ key: accounts.refundPending(channel), amount: payment.onlineFen }]
+        : []),
+    ];
     await ledger.ensureMember(tx, payment.memberId);
-    await ledger.lock(tx, [
-      accounts.order(order.id),
-      accounts.balance(payment.memberId),
-      ...(payment.giftFen > 0 ? [accounts.gift(payment.memberId)] : []),
-      ...(creditBack === 'credit' ? [accounts.credit(payment.memberId)] : []),
-      ...(payment.couponFen > 0 ? [accounts.coupon] : []),
-      ...(channel && payment.onlineFen > 0 ? [accounts.refundPending(channel)] : []),
-    ]);
+    const moved = legs.filter((leg) => leg.amount !== 0).map((leg) => leg.key);
+    if (moved.length > 0) await ledger.lock(tx, moved);
     // The row is locked and was not refunded: the mark cannot miss.
     if (!(await repository.markRefunded(tx, order.id, at))) {
       throw new Error(`order ${order.id}: its locked payment was refunded meanwhile`);
     }
-    const creditToBalance = creditBack === 'balance' ? payment.creditFen : 0;
     await ledger.post(tx, {
       kind: 'orderRefund',
       ref: `orderRefund:${order.id}`,
@@ -181,24 +193,7 @@ export function createOrderMoney(deps: {
       attemptId: payment.attemptId,
       note: ORDER_CANCELLED_REFUND_REASON,
       at,
-      legs: [
-        { key: accounts.order(order.id), amount: -payment.totalFen },
-        // An offline transfer comes back as balance (decision 0051): finance pays it out on
-        // request, as any balance.
-        {
-          key: accounts.balance(payment.memberId),
-          amount: payment.balanceFen + payment.offlineFen + creditToBalance,
-        },
-        { key: accounts.gift(payment.memberId), amount: payment.giftFen },
-        ...(creditBack === 'credit'
-          ? [{ key: accounts.credit(payment.memberId), amount: payment.creditFen }]
-          : []),
-        // A coupon's deduction goes back to the coupon account, the coupon to its member (0061).
-        { key: accounts.coupon, amount: payment.couponFen },
-        ...(channel && payment.onlineFen > 0
-          ? [{ key: accounts.refundPending(channel), amount: payment.onlineFen }]
-          : []),
-      ],
+      legs,
     });
     if (channel && payment.onlineFen > 0 && payment.attemptId !== null) {
       const attempt = await repository.lockAttempt(tx, payment.attemptId);
